@@ -1,0 +1,56 @@
+# ptb2fd: two commands do all the set-up on a fresh machine:
+#   make demo   converts the NLTK Penn Treebank sample and prints a summary
+#   make test   runs the test suite
+# Both create .venv and install ptb2fd with its pinned dependencies first.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+OUT    := out
+
+# The treebank sample is found the way NLTK finds data. Where a copy sits
+# in ../shared/nltk_data (this workplace), point NLTK_DATA at it.
+SHARED_NLTK := $(abspath ../shared/nltk_data)
+ifeq ($(NLTK_DATA),)
+ifneq ($(wildcard $(SHARED_NLTK)/corpora/treebank),)
+export NLTK_DATA := $(SHARED_NLTK)
+endif
+endif
+
+.PHONY: all install data demo test bench regen clean
+
+all: test
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# The sample corpus: found on nltk.data.path, or fetched with NLTK's downloader.
+data: $(STAMP)
+	@$(BIN)/python -c "import nltk; nltk.data.find('corpora/treebank/combined')" 2>/dev/null \
+	  || $(BIN)/python -c "import nltk, sys; sys.exit(0 if nltk.download('treebank', quiet=True) else 1)" \
+	  || { echo "make data: the NLTK treebank sample is not available (no NLTK_DATA, no network)"; exit 1; }
+	@$(BIN)/python -c "from ptb2fd.wordnet import ensure_wordnet; print('wordnet:', ensure_wordnet())"
+
+demo: data
+	@mkdir -p $(OUT)
+	$(BIN)/ptb2fd convert --corpus treebank -o $(OUT)/treebank.jsonl --stats $(OUT)/stats.json
+	$(BIN)/ptb2fd stats $(OUT)/treebank.jsonl
+	@echo
+	@echo "First sentence in the paper's notation:"
+	@$(BIN)/ptb2fd convert --corpus treebank --files wsj_0001.mrg --format halogen | head -20
+	@echo
+	$(BIN)/ptb2fd regen $(OUT)/treebank.jsonl
+
+test: data
+	$(BIN)/python -m pytest -q
+
+bench: data
+	$(BIN)/python -m ptb2fd.bench
+
+clean:
+	rm -rf $(OUT) .pytest_cache

@@ -1,0 +1,196 @@
+"""Constituency trees as ptb2fd sees them.
+
+`Node` is ptb2fd's own tree: built fresh from nltk's `Tree`, never from the
+caller's object, and never changed once built. A stage that restructures a
+tree (null removal, coordination nesting) builds new nodes.
+
+Labels are split once: "NP-SBJ-1" is category NP, function tag SBJ, index 1;
+"NP-SBJ=2" carries the gapping index 2; "-NONE-" and "-LRB-" are whole
+categories. Words are unescaped: "1\\/2" becomes "1/2", "\\*" becomes "*".
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from nltk.tree import Tree
+
+from .errors import TreeParseError
+
+# A token in a bracketed tree: anything but white space and brackets, where
+# "\(" and "\)" are escaped brackets inside a word.
+_TOKEN = r"(?:\\[()]|[^\s()])+"
+_CAT_OK = re.compile(r"^(?:-[A-Z]+-|[A-Za-z][A-Za-z0-9$|_]*\$?|[$#,.:;`'!?%&*+/<>@^~\\\"-]+)$")
+_UNESCAPE = re.compile(r"\\([/*()\[\]{}])")
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A parsed node label."""
+
+    raw: str
+    cat: str
+    ftags: tuple[str, ...] = ()
+    index: str | None = None
+    gap: str | None = None
+
+    def has(self, tag: str) -> bool:
+        return tag in self.ftags
+
+
+@lru_cache(maxsize=4096)
+def parse_label(raw: str) -> Label:
+    """Split a Penn label into category, function tags, index and gap index.
+
+    >>> parse_label("NP-SBJ-1")
+    Label(raw='NP-SBJ-1', cat='NP', ftags=('SBJ',), index='1', gap=None)
+    >>> parse_label("NP-TMP=2").gap
+    '2'
+    """
+    if len(raw) > 2 and raw[0] == "-" and raw.endswith("-") and raw[1:-1].isalpha():
+        return Label(raw, raw)  # -NONE-, -LRB-, -RRB-, -LSB-, ...
+    base, _, gap = raw.partition("=")
+    parts = base.split("-")
+    cat = parts[0] or base
+    if "|" in cat:  # "ADVP|PRT": the annotators could not decide; take the first
+        cat = cat.split("|", 1)[0]
+    ftags: list[str] = []
+    index = None
+    for part in parts[1:]:
+        if part.isdigit():
+            index = part
+        elif part:
+            ftags.append(part)
+    return Label(raw, cat, tuple(ftags), index, gap if gap.isdigit() else None)
+
+
+def label_is_wellformed(label: Label) -> bool:
+    return bool(_CAT_OK.match(label.cat))
+
+
+def unescape_word(word: str) -> str:
+    """Undo Penn escapes in a leaf: "\\/" -> "/", "\\*" -> "*"."""
+    return _UNESCAPE.sub(r"\1", word) if "\\" in word else word
+
+
+class Node:
+    """One constituent or one word (a preterminal).
+
+    For a word, `tag` and `word` are set and `children` is empty. `start` and
+    `end` are token offsets of the span, counted over the words that survive
+    null removal (before it, they are -1). `nulls` lists the null elements
+    that were removed from among the children, for traces and passives.
+    `made_by` names the rule that created a node that was not in the input.
+    """
+
+    __slots__ = ("label", "children", "word", "tag", "start", "end", "nulls", "made_by")
+
+    def __init__(self, label, children=(), word=None, tag=None, start=-1, end=-1, nulls=(), made_by=None):
+        self.label: Label = label
+        self.children: tuple[Node, ...] = children
+        self.word: str | None = word
+        self.tag: str | None = tag
+        self.start: int = start
+        self.end: int = end
+        self.nulls: tuple[NullChild, ...] = nulls
+        self.made_by: str | None = made_by
+
+    @property
+    def cat(self) -> str:
+        return self.label.cat
+
+    @property
+    def is_word(self) -> bool:
+        return self.word is not None
+
+    def words(self) -> list["Node"]:
+        """The preterminals under this node, left to right (iterative)."""
+        out: list[Node] = []
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            if node.word is not None:
+                out.append(node)
+            else:
+                stack.extend(reversed(node.children))
+        return out
+
+    def __repr__(self) -> str:
+        if self.word is not None:
+            return f"({self.tag} {self.word})"
+        return f"({self.label.raw} {' '.join(map(repr, self.children))})"
+
+
+@dataclass(frozen=True, slots=True)
+class NullChild:
+    """A null element removed from a node's children.
+
+    `position` is the index among the original children; `label` is the
+    null constituent's label (e.g. NP-SBJ-1 over *PRO*); `kind` is the empty
+    element without its index (*, *T*, *U*, 0, ...); `ref` the index it points
+    to ("(NP (-NONE- *-3))" points to 3), taken from either place it may be.
+    """
+
+    position: int
+    label: Label
+    kind: str
+    ref: str | None
+
+
+_NULL_REF = re.compile(r"^(.*?)-(\d+)$")
+
+
+def split_null(leaf: str) -> tuple[str, str | None]:
+    """'*T*-1' -> ('*T*', '1'); '0' -> ('0', None)."""
+    m = _NULL_REF.match(leaf)
+    if m and m.group(1):
+        return m.group(1), m.group(2)
+    return leaf, None
+
+
+def read_bracketed(text: str) -> Tree:
+    """Parse one bracketed tree with nltk; raise TreeParseError on failure."""
+    try:
+        return Tree.fromstring(text, node_pattern=_TOKEN, leaf_pattern=_TOKEN)
+    except ValueError as exc:
+        raise TreeParseError(_short(str(exc))) from None
+
+
+def _short(message: str) -> str:
+    message = " ".join(message.split())
+    return message if len(message) <= 300 else message[:297] + "..."
+
+
+def from_nltk(tree: Tree, phrase_labels: frozenset[str] = frozenset()) -> Node:
+    """Build ptb2fd nodes from an nltk Tree (which is left untouched).
+
+    A preterminal is a tree whose only child is a string. A string beside
+    other children, or a "preterminal" whose label is a phrase label such as
+    NP, is a leaf without a tag and an error. Iterative, so deep trees do not
+    exhaust the Python stack.
+    """
+    # Post-order build with an explicit stack.
+    result: dict[int, Node] = {}
+    stack: list[tuple[Tree, bool]] = [(tree, False)]
+    while stack:
+        t, done = stack.pop()
+        if not isinstance(t, Tree):
+            raise TreeParseError(f"leaf {t!r} has no POS tag")
+        label = parse_label(t.label())
+        if len(t) == 1 and isinstance(t[0], str):
+            if label.cat in phrase_labels or not t.label():
+                raise TreeParseError(f"leaf {t[0]!r} has no POS tag (its label is {t.label()!r})")
+            result[id(t)] = Node(label, (), unescape_word(t[0]), label.cat)
+            continue
+        if not done:
+            if len(t) == 0:
+                raise TreeParseError(f"empty constituent ({t.label()})")
+            for child in t:
+                if isinstance(child, str):
+                    raise TreeParseError(f"leaf {child!r} has no POS tag (inside {t.label() or 'the top bracket'})")
+            stack.append((t, True))
+            stack.extend((child, False) for child in reversed(t))
+            continue
+        result[id(t)] = Node(label, tuple(result.pop(id(c)) for c in t))
+    return result[id(tree)]

@@ -1,0 +1,186 @@
+"""Stage 2: find the head child of every constituent (rules/heads.yaml).
+
+Each label has a search direction and a priority list of child patterns;
+NP, NX and NML use the paper's five ordered NP rules (section 4.2), so
+"(NP (PRP$ its) (NN session) (JJ high))" is headed by "high" and "November
+1, 1989" by "1". A coordinated phrase is headed by its first conjunct.
+Punctuation never heads a phrase that has anything else in it.
+
+Known failure (as in the paper): flat NPs make "Boeing" in "Boeing Co.
+707s" depend on "707s", not on "Co.".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..patterns import Pattern, any_match, compile_patterns
+from ..pipeline import Parse
+from ..ptbtree import Node
+from ..rulefile import line_of
+from .treebank import TreebankVocabulary
+
+
+@dataclass(frozen=True)
+class LabelRule:
+    rule_id: str
+    leftward: bool  # True: scan left to right
+    priority: tuple[Pattern, ...]
+
+
+@dataclass(frozen=True)
+class NPRule:
+    rule_id: str
+    first: bool
+    last_child: bool
+    match: tuple[Pattern, ...]
+    exclude: tuple[Pattern, ...]
+    no_function_tag: bool
+    except_words: frozenset[str]
+    date_pattern: tuple[Pattern, ...]
+
+
+@dataclass(frozen=True)
+class HeadRules:
+    labels: dict[str, LabelRule]
+    default: LabelRule
+    np_labels: frozenset[str]
+    np_rules: tuple[NPRule, ...]
+    months: frozenset[str]
+
+    def rule_ids(self) -> list[str]:
+        ids = [r.rule_id for r in self.labels.values()] + [self.default.rule_id]
+        ids += [r.rule_id for r in self.np_rules] + ["np-fallback", "head-coordination", "head-only-child"]
+        return ids
+
+
+def compile_heads(data, checker) -> HeadRules | None:
+    data = checker.mapping(data, "heads.yaml")
+    if data is None:
+        return None
+    checker.keys(data, ["labels", "default", "np_labels", "np_rules", "months"],
+                 ["labels", "default", "np_labels", "np_rules"], what="heads.yaml")
+
+    def label_rule(rule_id: str, spec) -> LabelRule:
+        spec = checker.mapping(spec, f"head rule for {rule_id}", rule_id) or {}
+        checker.keys(spec, ["direction", "priority"], ["direction"], rule_id, "head rule")
+        direction = checker.choice(spec.get("direction"), ["left", "right"], "direction", rule_id, line_of(spec))
+        priority = compile_patterns(spec.get("priority", []), checker, "priority", rule_id, line_of(spec))
+        return LabelRule(rule_id, direction != "right", priority)
+
+    labels = {}
+    for label, spec in (checker.mapping(data.get("labels", {}), "labels") or {}).items():
+        labels[str(label)] = label_rule(f"head-{label}", spec)
+    default = label_rule("head-default", data.get("default", {}))
+    np_rules = []
+    raw_rules = data.get("np_rules", [])
+    if not isinstance(raw_rules, list):
+        checker.problem("np_rules must be a list")
+        raw_rules = []
+    checker.rule_ids(raw_rules, "NP head rule")
+    for spec in raw_rules:
+        spec = checker.mapping(spec, "NP head rule")
+        if spec is None:
+            continue
+        rid = spec.get("id")
+        checker.keys(spec, ["id", "pick", "last_child", "match", "exclude", "no_function_tag", "except_words", "date_pattern"],
+                     ["id", "pick"], rid, "NP head rule")
+        pick = checker.choice(spec.get("pick"), ["first", "last"], "pick", rid, line_of(spec))
+        if "match" not in spec and "exclude" not in spec:
+            checker.problem("NP head rule needs 'match' or 'exclude'", rid, line_of(spec))
+        np_rules.append(NPRule(
+            str(rid), pick == "first", bool(spec.get("last_child", False)),
+            compile_patterns(spec.get("match", []), checker, "match", rid, line_of(spec)),
+            compile_patterns(spec.get("exclude", []), checker, "exclude", rid, line_of(spec)),
+            bool(spec.get("no_function_tag", False)),
+            frozenset(checker.strings(spec.get("except_words", []), "except_words", rid)),
+            compile_patterns(spec.get("date_pattern", []), checker, "date_pattern", rid, line_of(spec)),
+        ))
+    return HeadRules(labels, default, frozenset(checker.strings(data.get("np_labels", []), "np_labels")),
+                     tuple(np_rules), frozenset(checker.strings(data.get("months", []), "months")))
+
+
+class HeadFinder:
+    """Chooses the head child of one node; used by the stage and by tests."""
+
+    def __init__(self, rules: HeadRules, vocab: TreebankVocabulary):
+        self.rules = rules
+        self.vocab = vocab
+
+    def head_child(self, node: Node) -> tuple[int, str]:
+        children = node.children
+        if len(children) == 1:
+            return 0, "head-only-child"
+        cat = node.label.cat
+        if cat in self.rules.np_labels:
+            return self._np_head(children)
+        rule = self.rules.labels.get(cat, self.rules.default)
+        order = range(len(children)) if rule.leftward else range(len(children) - 1, -1, -1)
+        is_punct = self.vocab.is_punct
+        for pattern in rule.priority:
+            for i in order:
+                child = children[i]
+                if pattern.matches(child) and not is_punct(child):
+                    return i, rule.rule_id
+        for i in order:
+            if not is_punct(children[i]):
+                return i, rule.rule_id
+        return order[0], rule.rule_id
+
+    def _np_head(self, children: tuple[Node, ...]) -> tuple[int, str]:
+        is_punct = self.vocab.is_punct
+        content = [i for i, c in enumerate(children) if not is_punct(c)]
+        if not content:
+            return len(children) - 1, "np-fallback"
+        for rule in self.rules.np_rules:
+            if rule.date_pattern and not self._is_date(children, rule.date_pattern):
+                continue
+            candidates = [content[-1]] if rule.last_child else (content if rule.first else reversed(content))
+            for i in candidates:
+                child = children[i]
+                if rule.match and not any_match(rule.match, child):
+                    continue
+                if rule.exclude and any_match(rule.exclude, child):
+                    continue
+                if rule.no_function_tag and child.label.ftags:
+                    continue
+                if rule.except_words and child.word in rule.except_words:
+                    continue
+                return i, rule.rule_id
+        return content[-1], "np-fallback"
+
+    def _is_date(self, children: tuple[Node, ...], pattern: tuple[Pattern, ...]) -> bool:
+        if len(children) < len(pattern) or children[0].word not in self.rules.months:
+            return False
+        return all(p.matches(c) for p, c in zip(pattern, children))
+
+
+class FindHeads:
+    """`tree` -> `heads` (id(node) -> head child index) and `head_rules`."""
+
+    name = "heads"
+    needs = ("tree", "coordinations")
+    provides = ("heads", "head_rules")
+
+    def __init__(self, rules: HeadRules, vocab: TreebankVocabulary):
+        self.finder = HeadFinder(rules, vocab)
+
+    def run(self, parse: Parse) -> None:
+        heads: dict[int, int] = {}
+        rules: dict[int, str] = {}
+        coords = parse.coordinations
+        stack = [parse.tree]
+        while stack:
+            node = stack.pop()
+            if node.word is not None:
+                continue
+            coord = coords.get(id(node))
+            if coord is not None:
+                index, rule_id = coord.conjuncts[0], "head-coordination"
+            else:
+                index, rule_id = self.finder.head_child(node)
+            heads[id(node)] = index
+            rules[id(node)] = rule_id
+            parse.fire(rule_id)
+            stack.extend(node.children)
+        parse.heads = heads
+        parse.head_rules = rules

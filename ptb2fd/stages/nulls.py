@@ -1,0 +1,102 @@
+"""Stage 1: remove null elements and markup, keep the trace links.
+
+"(VP (VBN expected) (NP (-NONE- *-3)))" loses its NP, and the VP records a
+`NullChild(kind='*', ref='3', label=NP)` so the passive and logical-role
+stages still see the object trace. Constituents left empty are removed too.
+Co-indexing is read from either place: "(NP-SBJ (-NONE- *T*-1))" and
+"(NP-SBJ-1 (-NONE- *T*))" both give ref '1'.
+
+Markup leaves such as "(CODE <TURN>)" go the same way and are counted. A
+tree with only markup is skipped (SkippedTree); a tree with only null
+elements is an error (EmptyTreeError).
+"""
+from __future__ import annotations
+
+from ..errors import EmptyTreeError
+from ..pipeline import Parse
+from ..ptbtree import Node, NullChild, split_null
+from .treebank import TreebankVocabulary
+
+
+class SkippedTree(Exception):
+    """A tree with nothing to convert (markup only); counted, not failed."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class RemoveNulls:
+    """`source_tree` -> `tree` (no nulls), `words` (preterminals in order),
+    `antecedents` (index -> node bearing it)."""
+
+    name = "nulls"
+    needs = ("source_tree",)
+    provides = ("tree", "words", "antecedents")
+
+    def __init__(self, vocab: TreebankVocabulary):
+        self.vocab = vocab
+
+    def run(self, parse: Parse) -> None:
+        null_tags, markup_tags = self.vocab.null_tags, self.vocab.markup_tags
+        words: list[Node] = []
+        antecedents: dict[str, Node] = {}
+        counts = parse.notes
+        built: dict[int, Node | None] = {}
+        # Iterative post-order: deep trees must not exhaust the stack.
+        stack: list[tuple[Node, bool]] = [(parse.source_tree, False)]
+        while stack:
+            node, done = stack.pop()
+            if node.word is not None:
+                if node.tag in null_tags:
+                    counts["null-elements"] += 1
+                    built[id(node)] = None
+                elif node.tag in markup_tags:
+                    counts["markup-leaves"] += 1
+                    built[id(node)] = None
+                else:
+                    new = Node(node.label, (), node.word, node.tag, len(words), len(words) + 1)
+                    words.append(new)
+                    built[id(node)] = new
+                continue
+            if not done:
+                stack.append((node, True))
+                # Children are visited left to right so words get ordered offsets.
+                stack.extend((c, False) for c in reversed(node.children))
+                continue
+            kept: list[Node] = []
+            nulls: list[NullChild] = []
+            for pos, child in enumerate(node.children):
+                new = built.pop(id(child))
+                if new is not None:
+                    kept.append(new)
+                elif child.word is None or child.tag in null_tags:
+                    nulls.append(_null_child(pos, child, null_tags))
+            if not kept:
+                built[id(node)] = None
+                continue
+            new = Node(node.label, tuple(kept), None, None, kept[0].start, kept[-1].end, tuple(nulls))
+            if node.label.index is not None:
+                antecedents.setdefault(node.label.index, new)
+            built[id(node)] = new
+        root = built.pop(id(parse.source_tree))
+        if root is None:
+            if counts.get("markup-leaves") and not _has_null(parse.source_tree, null_tags):
+                raise SkippedTree("markup only")
+            raise EmptyTreeError("no words left once null elements are removed")
+        parse.tree = root
+        parse.words = words
+        parse.antecedents = antecedents
+
+
+def _null_child(position: int, child: Node, null_tags: frozenset[str]) -> NullChild:
+    """Describe a removed null constituent: its label, empty element, index."""
+    leaf = child
+    while leaf.word is None and leaf.children:
+        leaf = leaf.children[0]
+    kind, ref = split_null(leaf.word or "") if leaf.tag in null_tags else ("", None)
+    return NullChild(position, child.label, kind, ref or child.label.index)
+
+
+def _has_null(root: Node, null_tags: frozenset[str]) -> bool:
+    return any(w.tag in null_tags for w in root.words())

@@ -1,0 +1,216 @@
+"""Punctuation attachment (rules/punctuation.yaml; paper section 4.6).
+
+Each mark goes to a head by association rules, not to the head of its
+bracket: an opening quote is a leftpunc of the constituent on its right,
+paired commas stay with the appositive they enclose ("Pierre Vinken , 61
+years old , will join" -> both commas <- old), and otherwise a mark goes
+outward to the neighbour farther from the phrase head.
+
+Known failure: a quote that opens in one constituent and closes in another
+(it happens in the WSJ) is attached as two unpaired marks.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..pipeline import Parse
+from ..ptbtree import Node
+from ..rulefile import line_of
+from .treebank import TreebankVocabulary
+
+STRATEGIES = ("root-final", "coordination", "pair", "open", "close", "paired", "outward", "bracket-head")
+_AMBIGUOUS = frozenset({'"', "'"})  # raw quotes: opening or closing by parity
+
+
+@dataclass(frozen=True)
+class PunctRule:
+    rule_id: str
+    strategy: str
+    marks: frozenset[str]  # empty: any mark
+
+
+@dataclass(frozen=True)
+class PunctuationRules:
+    pairs: dict[str, frozenset[str]]
+    not_punctuation: frozenset[str]
+    rules: tuple[PunctRule, ...]
+
+    def rule_ids(self) -> list[str]:
+        return [r.rule_id for r in self.rules]
+
+
+def compile_punctuation(data, checker) -> PunctuationRules | None:
+    data = checker.mapping(data, "punctuation.yaml")
+    if data is None:
+        return None
+    checker.keys(data, ["pairs", "not_punctuation", "rules"], ["pairs", "rules"], what="punctuation.yaml")
+    pairs = {str(k): frozenset(checker.strings(v, f"pairs.{k}")) for k, v in
+             (checker.mapping(data.get("pairs", {}), "pairs") or {}).items()}
+    pairs.setdefault('"', frozenset({'"'}))
+    raw = data.get("rules", [])
+    if not isinstance(raw, list):
+        checker.problem("rules must be a list")
+        raw = []
+    checker.rule_ids(raw)
+    rules = []
+    for spec in raw:
+        spec = checker.mapping(spec, "punctuation rule")
+        if spec is None:
+            continue
+        rid = spec.get("id")
+        checker.keys(spec, ["id", "strategy", "marks"], ["id", "strategy"], rid)
+        strategy = checker.choice(spec.get("strategy"), STRATEGIES, "strategy", rid, line_of(spec))
+        rules.append(PunctRule(str(rid), strategy or "bracket-head",
+                               frozenset(checker.strings(spec.get("marks", []), "marks", rid))))
+    return PunctuationRules(pairs, frozenset(checker.strings(data.get("not_punctuation", []), "not_punctuation")),
+                            tuple(rules))
+
+
+class AttachPunctuation:
+    """Re-heads punctuation tokens; sets `punct_roles` (token -> role, rule)."""
+
+    name = "punctuation"
+    needs = ("deps", "heads", "words")
+    provides = ("punct_roles",)
+
+    def __init__(self, rules: PunctuationRules, vocab: TreebankVocabulary):
+        self.rules = rules
+        self.vocab = vocab
+        self.openers = frozenset(rules.pairs)
+
+    def is_punct(self, node: Node) -> bool:
+        return self.vocab.is_punct(node) and node.tag not in self.rules.not_punctuation
+
+    def run(self, parse: Parse) -> None:
+        deps, words = parse.deps, parse.words
+        n = len(words)
+        roles: dict[int, tuple[str, str]] = {}
+        decided: dict[int, tuple[int, str, str]] = {}  # partner marks decided early
+        root = deps.head.index(-1)
+        quote_parity = 0
+        for t in range(n):
+            node = words[t]
+            if not self.is_punct(node):
+                continue
+            opening = self._opening(node, quote_parity)
+            if node.word in _AMBIGUOUS:
+                quote_parity ^= 1
+            if t == root:
+                continue
+            if t in decided:
+                target, role, rid = decided.pop(t)
+                self._set(parse, t, target, role, rid, roles)
+                continue
+            parent = deps.parent_of.get(id(node))
+            for rule in self.rules.rules:
+                if rule.marks and node.word not in rule.marks and node.tag not in rule.marks:
+                    continue
+                result = self._apply(rule, parse, t, node, parent, root, opening, decided)
+                if result is not None:
+                    target, role = result
+                    self._set(parse, t, target, role, rule.rule_id, roles)
+                    break
+        parse.punct_roles = roles
+
+    def _set(self, parse: Parse, t: int, target: int, role: str, rule_id: str, roles) -> None:
+        if target != t and target >= 0:
+            parse.deps.head[t] = target
+        roles[t] = (role, rule_id)
+        parse.fire(rule_id)
+
+    def _opening(self, node: Node, parity: int) -> bool | None:
+        if node.word in _AMBIGUOUS:
+            return parity == 0
+        if node.word in self.openers or node.tag in self.openers:
+            return True
+        return None
+
+    def _closes(self, opener: Node, other: Node) -> bool:
+        key = opener.word if opener.word in self.rules.pairs else opener.tag
+        partners = self.rules.pairs.get(key, frozenset())
+        return other.word in partners or other.tag in partners
+
+    def _content(self, kids: tuple[Node, ...]) -> list[int]:
+        return [i for i, k in enumerate(kids) if not (k.word is not None and self.is_punct(k))]
+
+    def _apply(self, rule: PunctRule, parse: Parse, t: int, node: Node, parent: Node | None, root: int,
+               opening: bool | None, decided) -> tuple[int, str] | None:
+        deps = parse.deps
+        s = rule.strategy
+        if s == "root-final":
+            rest = parse.words[t + 1:]
+            if all(self.is_punct(w) and self._opening(w, 1) is not True for w in rest):
+                return root, "rightpunc"
+            return None
+        if s == "coordination":
+            if t in deps.marker_of:
+                return deps.head[t], "coordpunc"
+            return None
+        if parent is None:
+            return (root, "rightpunc") if s == "bracket-head" else None
+        kids = parent.children
+        k = next(i for i, c in enumerate(kids) if c is node)
+        content = self._content(kids)
+        lex = deps.lexhead
+        if s == "pair":
+            if not opening:
+                return None
+            for m in range(k + 1, len(kids)):
+                other = kids[m]
+                if other.word is not None and self._closes(node, other) and self._opening(other, 1) is not True:
+                    inside = [i for i in content if k < i < m]
+                    if not inside:
+                        return None
+                    if len(inside) == 1:
+                        target = lex[id(kids[inside[0]])]
+                        decided[other.start] = (target, "rightpunc", rule.rule_id)
+                        return target, "leftpunc"
+                    if inside == content:
+                        target = lex[id(parent)]
+                        decided[other.start] = (target, "rightpunc", rule.rule_id)
+                        return target, "leftpunc"
+                    decided[other.start] = (lex[id(kids[inside[-1]])], "rightpunc", rule.rule_id)
+                    return lex[id(kids[inside[0]])], "leftpunc"
+            return None
+        after = [i for i in content if i > k]
+        before = [i for i in content if i < k]
+        if s == "open":
+            if opening and after:
+                return lex[id(kids[after[0]])], "leftpunc"
+            return None
+        if s == "close":
+            if opening is False and before:
+                return lex[id(kids[before[-1]])], "rightpunc"
+            return None
+        head_index = parse.heads[id(parent)]
+        if s == "paired":
+            # The next paired mark among the siblings closes the pair.
+            for m in range(k + 1, len(kids)):
+                other = kids[m]
+                if other.word is not None and self.is_punct(other) and (other.word in rule.marks or other.tag in rule.marks):
+                    inside = [i for i in content if k < i < m]
+                    if len(inside) == 1 and inside[0] != head_index and other.start not in decided:
+                        target = lex[id(kids[inside[0]])]
+                        decided[other.start] = (target, "rightpunc", rule.rule_id)
+                        return target, "leftpunc"
+                    return None
+            return None
+        if s == "outward":
+            left = before[-1] if before else None
+            right = after[0] if after else None
+            if left is not None and right is not None:
+                if abs(left - head_index) >= abs(right - head_index) and left != head_index:
+                    return lex[id(kids[left])], "rightpunc"
+                return lex[id(kids[right])], "leftpunc"
+            if left is not None:
+                return lex[id(kids[left])], "rightpunc"
+            if right is not None:
+                return lex[id(kids[right])], "leftpunc"
+            return None
+        # bracket-head: the head of the phrase, or higher up if the phrase is
+        # nothing but punctuation.
+        node_up = parent
+        while node_up is not None and lex[id(node_up)] == t:
+            node_up = deps.parent_of.get(id(node_up))
+        target = lex[id(node_up)] if node_up is not None else root
+        return target, ("leftpunc" if t < target else "rightpunc")

@@ -1,0 +1,87 @@
+"""Reading one tree: brackets to `Node`s, wrappers removed, labels checked.
+
+Accepts "( (S ...) )" (empty top label) and "(ROOT (S ...))" tops. A wrapper
+with several children, as in "( (NP ...) (. .) )", is kept as a ROOT node.
+Rule file: treebank.yaml (label and tag vocabulary).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import TreeParseError
+from ..pipeline import Parse
+from ..ptbtree import Label, Node, from_nltk, label_is_wellformed, read_bracketed
+
+
+@dataclass(frozen=True)
+class TreebankVocabulary:
+    phrase_labels: frozenset[str]
+    pos_tags: frozenset[str]
+    function_tags: frozenset[str]
+    null_tags: frozenset[str]
+    markup_tags: frozenset[str]
+    empty_elements: frozenset[str]
+    punctuation_tags: frozenset[str]
+    punctuation_words: frozenset[str]
+    wrapper_labels: frozenset[str]
+
+    def is_punct(self, node: Node) -> bool:
+        return node.word is not None and (node.tag in self.punctuation_tags or node.word in self.punctuation_words)
+
+
+def compile_treebank(data, checker) -> TreebankVocabulary | None:
+    data = checker.mapping(data, "treebank.yaml")
+    if data is None:
+        return None
+    keys = ["phrase_labels", "pos_tags", "function_tags", "null_tags", "markup_tags", "empty_elements",
+            "punctuation_tags", "punctuation_words", "wrapper_labels"]
+    checker.keys(data, keys, keys, what="treebank.yaml")
+    sets = {k: frozenset(checker.strings(data.get(k, []), k)) for k in keys}
+    return TreebankVocabulary(**sets)
+
+
+class ReadTree:
+    """Bracketed text -> `parse.source_tree` (ptb2fd nodes, nulls still in)."""
+
+    name = "read"
+    needs = ("text",)
+    provides = ("source_tree",)
+
+    def __init__(self, vocab: TreebankVocabulary):
+        self.vocab = vocab
+
+    def run(self, parse: Parse) -> None:
+        tree = read_bracketed(parse.text)
+        node = from_nltk(tree, self.vocab.phrase_labels)
+        # Unwrap "( (S ...) )" and "(ROOT (S ...))".
+        while node.word is None and node.label.raw in self.vocab.wrapper_labels and len(node.children) == 1 \
+                and node.children[0].word is None:
+            node = node.children[0]
+        if node.word is not None:
+            # A one-word tree "(NN hello)": give it a phrase to live in.
+            node = Node(Label("X", "X"), (node,))
+        elif node.label.raw in self.vocab.wrapper_labels:
+            node = Node(Label("ROOT", "ROOT"), node.children)
+        self._check_labels(node, parse)
+        parse.source_tree = node
+
+    def _check_labels(self, root: Node, parse: Parse) -> None:
+        vocab = self.vocab
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            label = node.label
+            if node.word is not None:
+                if node.tag not in vocab.pos_tags and node.tag not in vocab.null_tags and node.tag not in vocab.markup_tags:
+                    if not label_is_wellformed(label):
+                        raise TreeParseError(f"malformed POS tag {node.tag!r} on word {node.word!r}")
+                    parse.notes[f"unknown-tag:{node.tag}"] += 1
+                continue
+            if not label.raw or not label_is_wellformed(label):
+                raise TreeParseError(f"malformed label {label.raw!r}")
+            if label.cat not in vocab.phrase_labels:
+                parse.notes[f"unknown-label:{label.cat}"] += 1
+            for tag in label.ftags:
+                if tag not in vocab.function_tags:
+                    parse.notes[f"unknown-function-tag:{tag}"] += 1
+            stack.extend(node.children)
