@@ -52,6 +52,19 @@ class WordContext:
         return None
 
     @cached_property
+    def chain(self) -> list[Node]:
+        """The constituents this word heads, from its preterminal upwards."""
+        parse = self.parse
+        out = [self.node]
+        node = self.node
+        while True:
+            up = parse.deps.parent_of.get(id(node))
+            if up is None or up.children[parse.heads[id(up)]] is not node:
+                return out
+            out.append(up)
+            node = up
+
+    @cached_property
     def subject(self) -> str:
         kids = self.parent.children
         i = next(i for i, c in enumerate(kids) if c is self.proj)
@@ -118,8 +131,7 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
             out.append(Condition(key, want, lambda c, w=want: (c.head == -1) == w))
         elif key == "label":
             p = pats(v)
-            out.append(Condition(key, v, lambda c, p=p: any_match(p, c.proj) if c.proj.word is None else any(
-                x.matches(c.proj) for x in p)))
+            out.append(Condition(key, v, lambda c, p=p: any_match(p, c.proj)))
         elif key == "not_label":
             p = pats(v)
             out.append(Condition(key, v, lambda c, p=p: not any_match(p, c.proj)))
@@ -181,6 +193,16 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
         elif key == "coord_marker":
             want = flag(v, key)
             out.append(Condition(key, want, lambda c, w=want: (c.t in c.parse.deps.marker_of) == w))
+        elif key == "head_chain":
+            p = pats(v)
+            out.append(Condition(key, v, lambda c, p=p: len(c.chain) >= len(p) and all(
+                x.matches(n) for x, n in zip(p, c.chain))))
+        elif key == "clause_subject":
+            want = flag(v, key)
+            out.append(Condition(key, want, lambda c, w=want: _clause_subject(c) == w))
+        elif key == "suffix":
+            ends = tuple(x.lower() for x in checker.strings(v, key, rule_id, line))
+            out.append(Condition(key, v, lambda c, e=ends: c.node.word.lower().endswith(e)))
         elif key == "compound":
             want = flag(v, key)
             out.append(Condition(key, want, lambda c, w=want: (c.t in c.parse.deps.compound_of) == w))
@@ -193,7 +215,7 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
 CONDITION_NAMES = ("root", "label", "not_label", "tag", "word", "wordlist", "ftag", "no_ftags", "child_ftag",
                    "parent", "not_parent", "head_tag", "side", "next_verb", "next_sibling", "prev_sibling",
                    "followed_by", "preceded_by", "first_nonpunct", "subject", "between_be_and_prd",
-                   "coord_marker", "compound")
+                   "coord_marker", "compound", "head_chain", "clause_subject", "suffix")
 
 
 def _sibling_test(key: str, p: tuple[Pattern, ...]) -> Callable[[WordContext], bool]:
@@ -232,3 +254,11 @@ def _between_be_prd(c: WordContext) -> bool:
     be = any(k.word is not None and k.word.lower() in c._be for k in kids[:i])
     prd = any(k.word is None and "PRD" in k.label.ftags for k in kids[i + 1:])
     return be and prd
+
+
+def _clause_subject(c: WordContext) -> bool:
+    """Some S-like node in the word's head chain has an overt -SBJ child."""
+    for node in c.chain[1:]:
+        if node.label.cat in ("S", "SINV", "SQ"):
+            return any(k.word is None and "SBJ" in k.label.ftags for k in node.children)
+    return False

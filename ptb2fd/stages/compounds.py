@@ -142,16 +142,27 @@ class GroupCompoundPrepositions:
                     if rule.within and cat not in rule.within:
                         continue
                     n = len(rule.words)
-                    if len(chain) > n and tuple(c.word.lower() for c, _ in chain[:n]) == rule.words:
+                    if len(chain) >= n and tuple(c.word.lower() for c, _ in chain[:n]) == rule.words \
+                            and self._leaves_rest(kids, i, chain[:n]):
                         return self._make(kids, i, chain[:n], rule.rule_id)
             for rule in self.rules.modifiers:
                 if w not in rule.words or (rule.within and cat not in rule.within):
                     continue
                 chain = [(first, None)] + self._chain(kids, i + 1)
-                if len(chain) > 2 and chain[1][0].tag in rule.prepositions:
+                if len(chain) >= 2 and chain[1][0].tag in rule.prepositions and self._leaves_rest(kids, i, chain[:2]):
                     return self._make(kids, i, chain[:2], rule.rule_id)
             break  # only the phrase-initial words can start a unit
         return None
+
+    @staticmethod
+    def _leaves_rest(kids: list[Node], i: int, chain) -> bool:
+        """The unit must leave something for it to mark: "because of [X]"."""
+        pp = chain[-1][1]
+        if pp is not None:
+            used = sum(1 for _, c in chain if c is pp)
+            return len(pp.children) > used
+        top = sum(1 for _, c in chain if c is None)
+        return len(kids) > i + top
 
     def _make(self, kids: list[Node], i: int, chain, rule_id: str) -> list[Node]:
         words = [w for w, _ in chain]

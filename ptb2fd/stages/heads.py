@@ -36,7 +36,8 @@ class NPRule:
     exclude: tuple[Pattern, ...]
     no_function_tag: bool
     except_words: frozenset[str]
-    date_pattern: tuple[Pattern, ...]
+    prefix: tuple[Pattern, ...]
+    first_word_in_months: bool
 
 
 @dataclass(frozen=True)
@@ -82,8 +83,10 @@ def compile_heads(data, checker) -> HeadRules | None:
         if spec is None:
             continue
         rid = spec.get("id")
-        checker.keys(spec, ["id", "pick", "last_child", "match", "exclude", "no_function_tag", "except_words", "date_pattern"],
-                     ["id", "pick"], rid, "NP head rule")
+        checker.keys(spec, ["id", "pick", "last_child", "match", "exclude", "no_function_tag", "except_words", "prefix",
+                            "first_word_in"], ["id", "pick"], rid, "NP head rule")
+        if spec.get("first_word_in") not in (None, "months"):
+            checker.problem("first_word_in can only name the 'months' list", rid, line_of(spec))
         pick = checker.choice(spec.get("pick"), ["first", "last"], "pick", rid, line_of(spec))
         if "match" not in spec and "exclude" not in spec:
             checker.problem("NP head rule needs 'match' or 'exclude'", rid, line_of(spec))
@@ -93,7 +96,8 @@ def compile_heads(data, checker) -> HeadRules | None:
             compile_patterns(spec.get("exclude", []), checker, "exclude", rid, line_of(spec)),
             bool(spec.get("no_function_tag", False)),
             frozenset(checker.strings(spec.get("except_words", []), "except_words", rid)),
-            compile_patterns(spec.get("date_pattern", []), checker, "date_pattern", rid, line_of(spec)),
+            compile_patterns(spec.get("prefix", []), checker, "prefix", rid, line_of(spec)),
+            spec.get("first_word_in") == "months",
         ))
     return HeadRules(labels, default, frozenset(checker.strings(data.get("np_labels", []), "np_labels")),
                      tuple(np_rules), frozenset(checker.strings(data.get("months", []), "months")))
@@ -132,7 +136,7 @@ class HeadFinder:
         if not content:
             return len(children) - 1, "np-fallback"
         for rule in self.rules.np_rules:
-            if rule.date_pattern and not self._is_date(children, rule.date_pattern):
+            if rule.prefix and not self._has_prefix(children, rule):
                 continue
             candidates = [content[-1]] if rule.last_child else (content if rule.first else reversed(content))
             for i in candidates:
@@ -148,10 +152,12 @@ class HeadFinder:
                 return i, rule.rule_id
         return content[-1], "np-fallback"
 
-    def _is_date(self, children: tuple[Node, ...], pattern: tuple[Pattern, ...]) -> bool:
-        if len(children) < len(pattern) or children[0].word not in self.rules.months:
+    def _has_prefix(self, children: tuple[Node, ...], rule: NPRule) -> bool:
+        if len(children) < len(rule.prefix):
             return False
-        return all(p.matches(c) for p, c in zip(pattern, children))
+        if rule.first_word_in_months and children[0].word not in self.rules.months:
+            return False
+        return all(p.matches(c) for p, c in zip(rule.prefix, children))
 
 
 class FindHeads:

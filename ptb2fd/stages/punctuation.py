@@ -125,6 +125,23 @@ class AttachPunctuation:
             return True
         return None
 
+    @staticmethod
+    def _right(deps, node: Node) -> int:
+        """The word whose phrase ends where `node` ends: its lexical head,
+        or, when that head is the first conjunct of a coordination whose
+        conjuncts were attached higher up, the last conjunct ("are curly and
+        are more easily rejected [,]" -> rejected)."""
+        t = deps.lexhead[id(node)]
+        moved = True
+        while moved:
+            moved = False
+            for j in deps.junctions:
+                if j.shared_head and j.conjuncts[0] == t and node.start <= j.conjuncts[-1] < node.end:
+                    t = j.conjuncts[-1]
+                    moved = True
+                    break
+        return t
+
     def _closes(self, opener: Node, other: Node) -> bool:
         key = opener.word if opener.word in self.rules.pairs else opener.tag
         partners = self.rules.pairs.get(key, frozenset())
@@ -161,15 +178,11 @@ class AttachPunctuation:
                     inside = [i for i in content if k < i < m]
                     if not inside:
                         return None
-                    if len(inside) == 1:
-                        target = lex[id(kids[inside[0]])]
-                        decided[other.start] = (target, "rightpunc", rule.rule_id)
-                        return target, "leftpunc"
-                    if inside == content:
-                        target = lex[id(parent)]
-                        decided[other.start] = (target, "rightpunc", rule.rule_id)
-                        return target, "leftpunc"
-                    decided[other.start] = (lex[id(kids[inside[-1]])], "rightpunc", rule.rule_id)
+                    if len(inside) == 1 or inside == content:
+                        node_in = kids[inside[0]] if len(inside) == 1 else parent
+                        decided[other.start] = (self._right(deps, node_in), "rightpunc", rule.rule_id)
+                        return lex[id(node_in)], "leftpunc"
+                    decided[other.start] = (self._right(deps, kids[inside[-1]]), "rightpunc", rule.rule_id)
                     return lex[id(kids[inside[0]])], "leftpunc"
             return None
         after = [i for i in content if i > k]
@@ -180,7 +193,7 @@ class AttachPunctuation:
             return None
         if s == "close":
             if opening is False and before:
-                return lex[id(kids[before[-1]])], "rightpunc"
+                return self._right(deps, kids[before[-1]]), "rightpunc"
             return None
         head_index = parse.heads[id(parent)]
         if s == "paired":
@@ -190,9 +203,9 @@ class AttachPunctuation:
                 if other.word is not None and self.is_punct(other) and (other.word in rule.marks or other.tag in rule.marks):
                     inside = [i for i in content if k < i < m]
                     if len(inside) == 1 and inside[0] != head_index and other.start not in decided:
-                        target = lex[id(kids[inside[0]])]
-                        decided[other.start] = (target, "rightpunc", rule.rule_id)
-                        return target, "leftpunc"
+                        node_in = kids[inside[0]]
+                        decided[other.start] = (self._right(deps, node_in), "rightpunc", rule.rule_id)
+                        return lex[id(node_in)], "leftpunc"
                     return None
             return None
         if s == "outward":
@@ -200,10 +213,10 @@ class AttachPunctuation:
             right = after[0] if after else None
             if left is not None and right is not None:
                 if abs(left - head_index) >= abs(right - head_index) and left != head_index:
-                    return lex[id(kids[left])], "rightpunc"
+                    return self._right(deps, kids[left]), "rightpunc"
                 return lex[id(kids[right])], "leftpunc"
             if left is not None:
-                return lex[id(kids[left])], "rightpunc"
+                return self._right(deps, kids[left]), "rightpunc"
             if right is not None:
                 return lex[id(kids[right])], "leftpunc"
             return None

@@ -1,0 +1,198 @@
+"""The `ptb2fd` command.
+
+    ptb2fd convert [INPUT...] [--corpus treebank] [--files GLOB] [--sections S]
+                   [--format jsonl|conllup|halogen] [-o OUT] [--rules DIR]
+                   [--jobs N] [--stats FILE] [--strict]
+    ptb2fd regen   [INPUT...] [--corpus treebank] [--files GLOB] [--json] [--report DIR] [--jobs N]
+    ptb2fd diff    BEFORE AFTER [INPUT...]   (two --report folders, or two rule folders on one input)
+    ptb2fd stats   FILE.jsonl [--json]
+    ptb2fd rules check [DIR]
+
+Exit status: 0 when every sentence converted, 1 when some failed, 2 for
+unusable arguments or rule files.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Iterator
+
+from .errors import Ptb2fdError, RuleFileError, UsageError
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def _input_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("inputs", nargs="*", metavar="INPUT", help=".mrg/.gz files, folders, '-' for stdin")
+    p.add_argument("--corpus", choices=["treebank"], help="the NLTK Penn Treebank sample")
+    p.add_argument("--files", metavar="GLOB", help="keep input files whose name matches, e.g. 'wsj_01*'")
+    p.add_argument("--sections", metavar="S", help="WSJ sections, e.g. 02-21,23 (wsj_SSNN files)")
+    p.add_argument("--rules", metavar="DIR", help="rule folder (default: the bundled rules/)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (output order is kept)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ptb2fd", description="Penn Treebank to factored functional dependencies.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    c = sub.add_parser("convert", help="convert trees to records")
+    _input_args(c)
+    c.add_argument("--format", choices=["jsonl", "conllup", "halogen"], default="jsonl")
+    c.add_argument("-o", "--output", metavar="OUT", help="output file (written atomically); default stdout")
+    c.add_argument("--stats", metavar="FILE", help="write counts and rule firings as JSON")
+    c.add_argument("--strict", action="store_true", help="stop at the first error")
+    c.add_argument("--quiet", action="store_true", help="no progress bar, no per-sentence errors")
+
+    r = sub.add_parser("regen", help="regenerate sentences from their unordered records and score them")
+    _input_args(r)
+    r.add_argument("--json", action="store_true", help="print the metrics as one JSON object")
+    r.add_argument("--report", metavar="DIR", help="write report.md and sentences.jsonl")
+
+    d = sub.add_parser("diff", help="compare two regeneration reports, or two rule folders on one input")
+    d.add_argument("before")
+    d.add_argument("after")
+    d.add_argument("inputs", nargs="*", metavar="INPUT")
+    d.add_argument("--corpus", choices=["treebank"])
+    d.add_argument("--files", metavar="GLOB")
+    d.add_argument("--sections", metavar="S")
+    d.add_argument("--jobs", type=int, default=1)
+    d.add_argument("--json", action="store_true")
+    d.add_argument("--limit", type=int, default=30, help="sentences listed per change (default 30)")
+
+    s = sub.add_parser("stats", help="statistics of converted JSONL")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true")
+
+    rc = sub.add_parser("rules", help="rule folder tools")
+    rsub = rc.add_subparsers(dest="rules_command", required=True)
+    chk = rsub.add_parser("check", help="validate a rule folder and count rule firings on the sample")
+    chk.add_argument("dir", nargs="?")
+    chk.add_argument("--corpus", choices=["treebank"], default="treebank")
+    chk.add_argument("--files", metavar="GLOB")
+    chk.add_argument("--no-sample", action="store_true", help="only validate, do not run on the sample")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "convert":
+            return cmd_convert(args)
+        if args.command == "regen":
+            from .regen.command import cmd_regen
+            return cmd_regen(args)
+        if args.command == "diff":
+            from .regen.command import cmd_diff
+            return cmd_diff(args)
+        if args.command == "stats":
+            from .stats import cmd_stats
+            return cmd_stats(args)
+        if args.command == "rules":
+            from .rulecheck import cmd_rules_check
+            return cmd_rules_check(args)
+    except RuleFileError as exc:
+        print(f"ptb2fd: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except UsageError as exc:
+        print(f"ptb2fd: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return EXIT_OK
+    except Ptb2fdError as exc:
+        print(f"ptb2fd: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    return EXIT_USAGE
+
+
+@contextmanager
+def atomic_output(path: str | None) -> Iterator[IO[str]]:
+    """stdout, or a temporary file renamed onto `path` only on success, so an
+    interrupted run never leaves a truncated file that looks complete."""
+    if path is None or path == "-":
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=str(target.parent))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def load_converter(rules_dir: str | None):
+    from .convert import Converter
+    from .ruleset import load_rules
+    from .wordnet import ensure_wordnet
+
+    rules = load_rules(rules_dir)
+    ensure_wordnet()
+    return Converter(rules)
+
+
+def iter_raw(args):
+    from .reader import read_trees, resolve_inputs
+
+    paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)
+    return read_trees(paths)
+
+
+def progress(iterable, enabled: bool, unit: str = "tree"):
+    from tqdm import tqdm
+
+    return tqdm(iterable, unit=unit, disable=not enabled, file=sys.stderr, dynamic_ncols=True, leave=False)
+
+
+def cmd_convert(args) -> int:
+    from .formats import conllup, halogen, jsonl
+    from .run import Summary, convert_stream
+
+    converter = load_converter(args.rules)
+    items = iter_raw(args)
+    summary = Summary()
+    show = sys.stderr.isatty() and not args.quiet
+    writer = {"jsonl": jsonl.dump_sentence, "conllup": conllup.dump_sentence, "halogen": halogen.dump_sentence}[
+        args.format]
+    stopped = False
+    with atomic_output(args.output) as out:
+        if args.format == "conllup":
+            out.write(conllup.header())
+        for result in progress(convert_stream(converter, items, max(1, args.jobs)), show):
+            summary.add(result)
+            if result.sentence is not None:
+                text = writer(result.sentence)
+                out.write(text if text.endswith("\n") else text + "\n")
+            elif result.status == "failed":
+                if not args.quiet:
+                    print(f"ptb2fd: {result.error}", file=sys.stderr)
+                if args.strict:
+                    stopped = True
+                    break
+            elif result.status == "skipped" and not args.quiet:
+                print(f"ptb2fd: {result.location}: skipped ({result.reason})", file=sys.stderr)
+    print(f"ptb2fd: {summary.line()}" + (" (stopped at the first error: --strict)" if stopped else ""),
+          file=sys.stderr)
+    if args.stats:
+        with atomic_output(args.stats) as handle:
+            json.dump(summary.to_json(converter.rules.rule_ids()), handle, indent=1, sort_keys=False)
+            handle.write("\n")
+    return EXIT_FAILED if summary.failed else EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

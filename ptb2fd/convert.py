@@ -1,0 +1,106 @@
+"""The converter: one bracketed tree in, one `Sentence` (or a reason) out.
+
+    >>> from ptb2fd import Converter, load_rules
+    >>> conv = Converter(load_rules())
+    >>> s = conv.convert_text("(S (NP-SBJ (PRP it)) (VP (MD would) (VP (VB sell) (NP (PRP$ its) (VBG aging) (NN fleet)))))")
+    >>> [(t.word, t.head, t.role) for t in s.tokens][:3]
+    [('it', 3, 'subject'), ('would', 3, 'modal'), ('sell', 0, 'top')]
+
+Every input item ends as exactly one `Result`: converted, failed (with the
+error, which names file, line and sentence id) or skipped (markup only).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .errors import Location, SentenceError, TreeParseError
+from .lemmas import BaseFormFinder
+from .pipeline import Parse, Pipeline
+from .reader import RawTree
+from .record import Sentence
+from .ruleset import RuleSet
+from .stages.clause import ClauseFeatures
+from .stages.compounds import GroupCompoundPrepositions
+from .stages.coordination import NestCoordination
+from .stages.features import AddFeatures
+from .stages.heads import FindHeads
+from .stages.nulls import RemoveNulls, SkippedTree
+from .stages.poscorrect import CorrectPOS
+from .stages.punctuation import AttachPunctuation
+from .stages.records import BuildRecords
+from .stages.reduce import ReduceToDependencies
+from .stages.roles import AssignRoles
+from .stages.treebank import ReadTree
+
+CONVERTED, FAILED, SKIPPED = "converted", "failed", "skipped"
+
+
+@dataclass
+class Result:
+    sent_id: str
+    location: Location
+    status: str
+    sentence: Sentence | None = None
+    error: SentenceError | None = None
+    reason: str | None = None  # failure kind or skip reason
+    fired: Counter = field(default_factory=Counter)
+    notes: Counter = field(default_factory=Counter)
+
+
+def build_stages(rules: RuleSet, finder: BaseFormFinder | None = None) -> list:
+    vocab = rules.treebank
+    be = rules.roles.wordlists.get("be", frozenset())
+    return [
+        ReadTree(vocab),
+        RemoveNulls(vocab),
+        GroupCompoundPrepositions(rules.compounds),
+        NestCoordination(rules.coordination, vocab),
+        FindHeads(rules.heads, vocab),
+        ReduceToDependencies(),
+        CorrectPOS(rules.corrections, vocab, be),
+        AttachPunctuation(rules.punctuation, vocab),
+        AssignRoles(rules.roles, vocab),
+        AddFeatures(rules.categories, finder or BaseFormFinder(rules.baseforms)),
+        ClauseFeatures(rules.clauses),
+        BuildRecords(vocab, rules.coordination.initial_markers),
+    ]
+
+
+class Converter:
+    def __init__(self, rules: RuleSet, finder: BaseFormFinder | None = None):
+        self.rules = rules
+        self.pipeline = Pipeline(build_stages(rules, finder))
+
+    def convert(self, raw: RawTree) -> Result:
+        loc = raw.location
+        if raw.error is not None:
+            err = TreeParseError(raw.error, loc)
+            return Result(raw.sent_id, loc, FAILED, error=err, reason=err.kind)
+        parse = Parse(loc, raw.text)
+        try:
+            self.pipeline.run(parse)
+        except SkippedTree as skip:
+            return Result(raw.sent_id, loc, SKIPPED, reason=skip.reason, notes=parse.notes)
+        except SentenceError as err:
+            return Result(raw.sent_id, loc, FAILED, error=err, reason=err.kind, notes=parse.notes)
+        return Result(raw.sent_id, loc, CONVERTED, parse.sentence, fired=parse.fired, notes=parse.notes)
+
+    def convert_text(self, text: str, sent_id: str = "<string>:1") -> Sentence:
+        """Convert one bracketed tree; raise its SentenceError on failure."""
+        source, _, index = sent_id.rpartition(":")
+        raw = RawTree(source or sent_id, int(index) if index.isdigit() else 1, 1, text)
+        result = self.convert(raw)
+        if result.status == CONVERTED:
+            return result.sentence
+        if result.error is not None:
+            raise result.error
+        raise SentenceError(f"skipped: {result.reason}", result.location)
+
+    def parse(self, text: str, sent_id: str = "<string>:1") -> Parse:
+        """Run the pipeline and return the working state (for tests and tools)."""
+        source, _, index = sent_id.rpartition(":")
+        raw = RawTree(source or sent_id, int(index) if index.isdigit() else 1, 1, text)
+        parse = Parse(raw.location, raw.text)
+        self.pipeline.run(parse)
+        return parse

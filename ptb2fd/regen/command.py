@@ -1,0 +1,170 @@
+"""`ptb2fd regen` and `ptb2fd diff`.
+
+regen converts (or reads converted JSONL), regenerates every sentence from
+its regeneration view, prints the metrics, and with --report writes a
+report folder. diff compares two report folders, or runs two rule folders
+on the same input: this is how a rule change is tested before it is
+committed.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+from ..errors import UsageError
+from ..record import Sentence
+from .check import RegenerationCheck
+from .report import format_table, metrics_of, sentence_record, write_report
+
+
+def _is_jsonl(path: str) -> bool:
+    return path.endswith(".jsonl") or path.endswith(".jsonl.gz")
+
+
+def collect_sentences(args, rules_dir: str | None):
+    """Sentences to regenerate, the rule set, and the conversion summary."""
+    from ..reader import open_text
+    from ..ruleset import load_rules
+
+    inputs = list(args.inputs or [])
+    if inputs and all(_is_jsonl(p) for p in inputs) and not args.corpus:
+        from ..formats.jsonl import read_jsonl
+
+        rules = load_rules(rules_dir)
+        sentences: list[Sentence] = []
+        for p in inputs:
+            if p != "-" and not Path(p).is_file():
+                raise UsageError(f"{p}: no such file")
+            with open_text(p) as handle:
+                sentences.extend(read_jsonl(handle, p))
+        return sentences, rules, None
+    if any(_is_jsonl(p) for p in inputs):
+        raise UsageError("give either converted .jsonl files or trees, not both")
+    from ..cli import iter_raw, load_converter
+    from ..run import Summary, convert_stream
+
+    converter = load_converter(rules_dir)
+    summary = Summary()
+    sentences = []
+    for result in convert_stream(converter, iter_raw(args), max(1, args.jobs)):
+        summary.add(result)
+        if result.sentence is not None:
+            sentences.append(result.sentence)
+        elif result.status == "failed":
+            print(f"ptb2fd: {result.error}", file=sys.stderr)
+    return sentences, converter.rules, summary
+
+
+def regenerate(sentences, rules):
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles)
+    return [check.run(s) for s in sentences]
+
+
+def cmd_regen(args) -> int:
+    sentences, rules, summary = collect_sentences(args, args.rules)
+    results = regenerate(sentences, rules)
+    metrics = metrics_of(results)
+    if args.report:
+        title = " ".join(args.inputs or []) or f"--corpus {args.corpus} {args.files or ''}".strip()
+        write_report(args.report, results, metrics, title)
+    if args.json:
+        print(json.dumps({k: metrics[k] for k in ("sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu",
+                                                  "dea", "understandability", "quality")}))
+    else:
+        print(format_table(metrics))
+    if summary is not None:
+        print(f"ptb2fd: {summary.line()}", file=sys.stderr)
+        return 1 if summary.failed else 0
+    return 0
+
+
+# ------------------------------------------------------------------ diff
+
+
+def _load_report(folder: Path) -> tuple[dict, dict[str, dict]]:
+    metrics = json.loads((folder / "metrics.json").read_text(encoding="utf-8"))
+    sentences = {}
+    with open(folder / "sentences.jsonl", encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                rec = json.loads(line)
+                sentences[rec["id"]] = rec
+    return metrics, sentences
+
+
+def _run_rules(folder: str, args) -> tuple[dict, dict[str, dict]]:
+    sentences, rules, _ = collect_sentences(args, folder)
+    results = regenerate(sentences, rules)
+    return metrics_of(results), {r.sentence.id: sentence_record(r) for r in results}
+
+
+def compare(before: tuple[dict, dict], after: tuple[dict, dict]) -> dict:
+    mb, sb = before
+    ma, sa = after
+    common = [i for i in sb if i in sa]
+    became = [i for i in common if sa[i]["exact"] and not sb[i]["exact"]]
+    stopped = [i for i in common if sb[i]["exact"] and not sa[i]["exact"]]
+    deltas = {}
+    for key in ("sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea", "understandability",
+                "quality"):
+        b, a = mb.get(key), ma.get(key)
+        deltas[key] = {"before": b, "after": a, "change": (a - b) if isinstance(a, (int, float)) and isinstance(
+            b, (int, float)) else None}
+    by_rule: Counter = Counter()
+    transitions: Counter = Counter()
+    changed_words = 0
+    for i in common:
+        wb, wa = sb[i]["words"], sa[i]["words"]
+        if len(wb) != len(wa):
+            continue
+        for (word, rb, _), (_, ra, rule_a) in zip(wb, wa):
+            if rb != ra:
+                changed_words += 1
+                by_rule[rule_a] += 1
+                transitions[f"{rb} -> {ra}"] += 1
+    return {
+        "metrics": deltas, "became_exact": became, "stopped_exact": stopped,
+        "only_before": sorted(set(sb) - set(sa)), "only_after": sorted(set(sa) - set(sb)),
+        "role_changes": changed_words, "role_changes_by_rule": dict(by_rule.most_common()),
+        "role_transitions": dict(transitions.most_common()),
+        "_sentences": (sb, sa),
+    }
+
+
+def cmd_diff(args) -> int:
+    b, a = Path(args.before), Path(args.after)
+    if (b / "sentences.jsonl").is_file() and (a / "sentences.jsonl").is_file():
+        before, after = _load_report(b), _load_report(a)
+    elif (b / "roles.yaml").is_file() and (a / "roles.yaml").is_file():
+        if not args.inputs and not args.corpus:
+            raise UsageError("diff of two rule folders needs an input: files or --corpus treebank")
+        before, after = _run_rules(str(b), args), _run_rules(str(a), args)
+    else:
+        raise UsageError("diff takes two --report folders (with sentences.jsonl) or two rule folders (with roles.yaml)")
+    result = compare(before, after)
+    sb, sa = result.pop("_sentences")
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return 0
+    out = ["metric        before    after     change"]
+    for key, v in result["metrics"].items():
+        fmt = (lambda x: "-" if x is None else (f"{x}" if isinstance(x, int) else f"{x:.4f}"))
+        change = v["change"]
+        out.append(f"{key:<13} {fmt(v['before']):<9} {fmt(v['after']):<9} "
+                   f"{'-' if change is None else (f'{change:+d}' if isinstance(change, int) else f'{change:+.4f}')}")
+    for title, ids in (("became exact", result["became_exact"]), ("stopped being exact", result["stopped_exact"])):
+        out.append(f"\n{title}: {len(ids)}")
+        for i in ids[: args.limit]:
+            rec = sa[i] if title == "became exact" else sa[i]
+            out.append(f"  {i}: {rec['diff'] if title != 'became exact' else rec['reference']}")
+    out.append(f"\nwords whose role changed: {result['role_changes']}")
+    for rule, n in list(result["role_changes_by_rule"].items())[:30]:
+        out.append(f"  {n:6d}  {rule}")
+    if result["role_transitions"]:
+        out.append("role transitions:")
+        for t, n in list(result["role_transitions"].items())[:20]:
+            out.append(f"  {n:6d}  {t}")
+    print("\n".join(out))
+    return 0

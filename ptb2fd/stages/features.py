@@ -1,0 +1,55 @@
+"""Stages 6-7: base forms and factored categories (paper 4.1, Table 2).
+
+Both read the effective tag (after POS corrections), so "(S (NP-SBJ It)
+(VP (VBN rose)))" gives rose cat0 v, cat1 indicative, tense past.
+A VB is imperative when it heads the sentence with no subject and no
+auxiliary: "[Buy] now!" (rules: baseforms.yaml, categories.yaml).
+"""
+from __future__ import annotations
+
+from ..categories import CategoryRules, Factors, factor
+from ..lemmas import BaseFormFinder
+from ..pipeline import Parse
+
+_NO_IMPERATIVE = frozenset({"subject", "aux", "modal", "taxis", "aspect", "voice", "to-infinitive"})
+
+
+class AddFeatures:
+    """-> `bases` and `factors` (cat0, cat1, tense, pn per word)."""
+
+    name = "features"
+    needs = ("tags", "roles", "words", "deps")
+    provides = ("bases", "factors")
+
+    def __init__(self, categories: CategoryRules, finder: BaseFormFinder):
+        self.categories = categories
+        self.finder = finder
+
+    def run(self, parse: Parse) -> None:
+        words, tags, roles, head = parse.words, parse.tags, parse.roles, parse.deps.head
+        n = len(words)
+        imperative = self._imperatives(parse)
+        bases: list[str] = []
+        factors: list[Factors] = []
+        for t in range(n):
+            word = words[t].word
+            next_tag = tags[t + 1] if t + 1 < n else None
+            bases.append(self.finder.base(word, tags[t], role=roles[t], next_tag=next_tag))
+            factors.append(factor(word, tags[t], self.categories, imperative=t in imperative))
+        parse.bases = bases
+        parse.factors = factors
+        del head
+
+    @staticmethod
+    def _imperatives(parse: Parse) -> set[int]:
+        tags, roles, head = parse.tags, parse.roles, parse.deps.head
+        root = head.index(-1)
+        candidates = {root} | {t for t, f in parse.deps.role_from.items() if f == root}
+        out = set()
+        for t in candidates:
+            if tags[t] != "VB":
+                continue
+            if any(head[d] == t and roles[d] in _NO_IMPERATIVE for d in range(len(head))):
+                continue
+            out.add(t)
+        return out

@@ -1,0 +1,130 @@
+"""Stage 8: ids and positions, the records, and the invariants.
+
+Records are built fresh from the stages' results: `head` is a 1-based id (0
+for the root), `direction` is left or right of the head, `rp` the distance
+to the head and `ap` the 0-based distance from the start of the sentence.
+
+Invariants, checked for every sentence (a violation fails the sentence,
+it never passes silently):
+- every non-null word of the input tree appears exactly once, in order;
+- exactly one word is the root, and it has role `top`;
+- the heads form a tree: no dangling ids, no cycles.
+"""
+from __future__ import annotations
+
+from ..errors import InvariantError
+from ..pipeline import Parse
+from ..record import Sentence, Token
+from .treebank import TreebankVocabulary
+
+
+class BuildRecords:
+    name = "records"
+    needs = ("words", "deps", "roles", "role_rules", "logicalroles", "grouptypes", "subject_positions",
+             "position_classes", "bases", "factors", "corrections", "np_fixes", "head_rules", "source_tree", "tree")
+    provides = ("sentence",)
+
+    def __init__(self, vocab: TreebankVocabulary, initial_markers: frozenset[str]):
+        self.vocab = vocab
+        self.initial_markers = initial_markers
+
+    def run(self, parse: Parse) -> None:
+        self._check_words(parse)
+        deps = parse.deps
+        words, head, roles = parse.words, deps.head, parse.roles
+        n = len(words)
+        markers: dict[int, list[int]] = {}
+        for j in deps.junctions:
+            markers[j.jid] = j.markers
+        conj_lists = {j.jid: j.conjuncts for j in deps.junctions}
+        coord_rule = {j.jid: j.rule_id for j in deps.junctions}
+        rolemarkers: dict[int, list[str]] = {}
+        for d in range(n):
+            if roles[d] == "rolemarker" and head[d] >= 0:
+                rolemarkers.setdefault(head[d], []).append(words[d].word)
+        tokens = []
+        for t in range(n):
+            h = head[t]
+            f = parse.factors[t]
+            parent = deps.parent[t]
+            tok = Token(
+                id=t + 1, word=words[t].word, base=parse.bases[t], cat=words[t].tag, cat0=f.cat0, cat1=f.cat1,
+                tense=f.tense, pn=f.pn, head=h + 1, role=roles[t], logicalrole=parse.logicalroles[t],
+                rolemarker=" ".join(rolemarkers[t]) if t in rolemarkers else None,
+                direction=None if h < 0 else ("left" if t < h else "right"),
+                rp=None if h < 0 else abs(t - h), ap=t,
+                grouptype=parse.grouptypes[t], subject_position=parse.subject_positions[t],
+                position_class=parse.position_classes.get(t),
+                phrase=deps.attach[t].label.raw if deps.attach[t].word is None else words[t].tag,
+                rule=parse.role_rules[t],
+                head_rule=parse.head_rules.get(id(parent), "") if parent is not None else "",
+            )
+            extra: list[str] = []
+            if t in deps.junction_of:
+                jid, pos = deps.junction_of[t]
+                tok.junction, tok.junction_position = jid, pos
+                ms = markers.get(jid) or []
+                if ms:
+                    tok.conj_anchor = self._anchor(ms, words) + 1
+                if pos > 1:
+                    tok.conj_sibling = conj_lists[jid][pos - 2] + 1
+                extra.append(coord_rule[jid])
+            elif t in deps.marker_of:
+                tok.junction = deps.marker_of[t]
+                extra.append(coord_rule[tok.junction])
+            if t in deps.compound_of:
+                unit, pos, rid = deps.compound_of[t]
+                tok.compound, tok.compound_position = unit, pos
+                extra.append(rid)
+            if t in parse.corrections:
+                rule = parse.corrections[t]
+                tok.corrected = rule.kind
+                extra.append(rule.rule_id)
+            if t in parse.np_fixes:
+                extra.append(parse.np_fixes[t])
+            tok.rules = extra
+            tokens.append(tok)
+        self._check_tree(tokens)
+        parse.sentence = Sentence(parse.location.sent_id, tokens)
+
+    def _check_words(self, parse: Parse) -> None:
+        vocab = self.vocab
+        expected = [w.word for w in parse.source_tree.words()
+                    if w.tag not in vocab.null_tags and w.tag not in vocab.markup_tags]
+        got = [w.word for w in parse.tree.words()]
+        if got != expected:
+            raise InvariantError(f"words lost or duplicated by restructuring: {len(expected)} in, {len(got)} out")
+        if [w.word for w in parse.words] != expected:
+            raise InvariantError("word list does not match the tree")
+
+    def _anchor(self, markers: list[int], words) -> int:
+        """The conjunction word: the last marker that does not open the
+        coordination ("either ... or" -> or), or the last one."""
+        for m in reversed(markers):
+            if (words[m].word or "").lower() not in self.initial_markers:
+                return m
+        return markers[-1]
+
+    @staticmethod
+    def _check_tree(tokens: list[Token]) -> None:
+        n = len(tokens)
+        roots = [t for t in tokens if t.head == 0]
+        if len(roots) != 1:
+            raise InvariantError(f"{len(roots)} roots (words with head 0); expected exactly one")
+        if roots[0].role != "top":
+            raise InvariantError(f"the root {roots[0].word!r} has role {roots[0].role!r}, not top")
+        tops = [t for t in tokens if t.role == "top"]
+        if len(tops) != 1:
+            raise InvariantError(f"{len(tops)} words have role top; expected exactly one")
+        for t in tokens:
+            if not 0 <= t.head <= n or t.head == t.id:
+                raise InvariantError(f"word {t.id} {t.word!r} has dangling head {t.head}")
+        # Every word must reach the root without meeting itself.
+        for t in tokens:
+            seen = 0
+            h = t.head
+            while h != 0:
+                h = tokens[h - 1].head
+                seen += 1
+                if seen > n:
+                    raise InvariantError(f"cycle through word {t.id} {t.word!r}")
