@@ -21,7 +21,7 @@ from ..rulefile import line_of
 from .view import ViewRecord
 
 ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_rolemarker",
-                    "head_subject_position", "head_has_roles", "head_cat1", "grouptype")
+                    "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0")
 
 
 @dataclass(frozen=True)
@@ -118,6 +118,9 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "head_has_roles":
                 rs = roles(v, rid, line)
                 tests.append(lambda r, h, ctx, rs=rs: bool(rs & ctx))
+            elif key == "cat0":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, cs=cs: r.cat0 in cs)
             elif key == "grouptype":
                 cs = frozenset(checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, cs=cs: r.grouptype in cs)
@@ -223,13 +226,28 @@ class Regenerator:
         seps = sorted((m for m in members if m.role == "coordpunc"), key=_word_key)
         continuation = not conj or conj[0].junction_position != 1
         n = len(conj) + (1 if continuation else 0)
-        opening = [m for m in marks if m.word.lower() in rules.initial_markers] if not continuation else []
-        inner = [m for m in marks if m not in opening]
+        # A conjunction goes before the last conjunct that names it as its
+        # anchor; one that opens the coordination ("either") before the first.
+        anchored = {}
+        for c in conj:
+            if c.conj_anchor is not None:
+                anchored[c.conj_anchor] = c.junction_position
+        # gaps[k - 2] sits right before the conjunct at junction_position k.
         gaps: list[list[ViewRecord]] = [[] for _ in range(max(n - 1, 1))]
-        for i, sep in enumerate(seps):
-            gaps[min(i, len(gaps) - 1)].append(sep)
-        for i, m in enumerate(reversed(inner)):
+        opening: list[ViewRecord] = []
+        free: list[ViewRecord] = []
+        for m in marks:
+            k = anchored.get(m.id)
+            if k == 1 and not continuation and m.word.lower() in rules.initial_markers:
+                opening.append(m)
+            elif k is not None and k >= 2:
+                gaps[min(max(k - 2, 0), len(gaps) - 1)].append(m)
+            else:
+                free.append(m)
+        for i, m in enumerate(reversed(free)):
             gaps[max(len(gaps) - 1 - i, 0)].append(m)
+        for i, sep in enumerate(seps):
+            gaps[min(i, len(gaps) - 1)].insert(0, sep)
         entries: list[tuple[bool, int]] = [(False, m.id) for m in opening]
         visible = conj if not continuation else [None] + conj
         for i, c in enumerate(visible):

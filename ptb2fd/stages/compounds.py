@@ -30,9 +30,17 @@ class PhrasalRule:
 @dataclass(frozen=True)
 class ModifierRule:
     rule_id: str
-    words: frozenset[str]
+    words: frozenset[str]  # '*' = any word with one of `tags`
+    tags: frozenset[str]
     prepositions: frozenset[str]
     within: frozenset[str]
+    nested_only: bool  # the preposition must start a PP of its own
+
+    def takes(self, word: Node) -> bool:
+        w = (word.word or "").lower()
+        if self.tags and word.tag not in self.tags:
+            return False
+        return "*" in self.words or w in self.words
 
 
 @dataclass(frozen=True)
@@ -73,11 +81,14 @@ def compile_compounds(data, checker) -> CompoundRules | None:
         if spec is None:
             continue
         rid = spec.get("id")
-        checker.keys(spec, ["id", "words", "prepositions", "within"], ["id", "words", "prepositions"], rid)
+        checker.keys(spec, ["id", "words", "tags", "prepositions", "within", "nested_only"],
+                     ["id", "words", "prepositions"], rid)
         modifiers.append(ModifierRule(
             str(rid), frozenset(w.lower() for w in checker.strings(spec.get("words", []), "words", rid)),
+            frozenset(checker.strings(spec.get("tags", []), "tags", rid)),
             frozenset(checker.strings(spec.get("prepositions", []), "prepositions", rid)),
-            frozenset(checker.strings(spec.get("within", []), "within", rid))))
+            frozenset(checker.strings(spec.get("within", []), "within", rid)),
+            bool(spec.get("nested_only", False))))
     phrasal.sort(key=lambda r: -len(r.words))
     return CompoundRules(str(data.get("label", "CPREP")), tuple(phrasal), tuple(modifiers))
 
@@ -135,7 +146,6 @@ class GroupCompoundPrepositions:
                     first = kid.children[0]
                 else:
                     continue
-            w = (first.word or "").lower()
             if first is kid:
                 chain = self._chain(kids, i)
                 for rule in self.rules.phrasal:
@@ -146,10 +156,11 @@ class GroupCompoundPrepositions:
                             and self._leaves_rest(kids, i, chain[:n]):
                         return self._make(kids, i, chain[:n], rule.rule_id)
             for rule in self.rules.modifiers:
-                if w not in rule.words or (rule.within and cat not in rule.within):
+                if not rule.takes(first) or (rule.within and cat not in rule.within):
                     continue
                 chain = [(first, None)] + self._chain(kids, i + 1)
-                if len(chain) >= 2 and chain[1][0].tag in rule.prepositions and self._leaves_rest(kids, i, chain[:2]):
+                if len(chain) >= 2 and chain[1][0].tag in rule.prepositions and self._leaves_rest(kids, i, chain[:2]) \
+                        and (not rule.nested_only or chain[1][1] is not None):
                     return self._make(kids, i, chain[:2], rule.rule_id)
             break  # only the phrase-initial words can start a unit
         return None

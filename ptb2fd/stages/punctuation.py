@@ -33,6 +33,7 @@ class PunctRule:
 class PunctuationRules:
     pairs: dict[str, frozenset[str]]
     not_punctuation: frozenset[str]
+    marker_tags: frozenset[str]
     rules: tuple[PunctRule, ...]
 
     def rule_ids(self) -> list[str]:
@@ -43,7 +44,8 @@ def compile_punctuation(data, checker) -> PunctuationRules | None:
     data = checker.mapping(data, "punctuation.yaml")
     if data is None:
         return None
-    checker.keys(data, ["pairs", "not_punctuation", "rules"], ["pairs", "rules"], what="punctuation.yaml")
+    checker.keys(data, ["pairs", "not_punctuation", "marker_tags", "rules"], ["pairs", "rules"],
+                 what="punctuation.yaml")
     pairs = {str(k): frozenset(checker.strings(v, f"pairs.{k}")) for k, v in
              (checker.mapping(data.get("pairs", {}), "pairs") or {}).items()}
     pairs.setdefault('"', frozenset({'"'}))
@@ -63,7 +65,7 @@ def compile_punctuation(data, checker) -> PunctuationRules | None:
         rules.append(PunctRule(str(rid), strategy or "bracket-head",
                                frozenset(checker.strings(spec.get("marks", []), "marks", rid))))
     return PunctuationRules(pairs, frozenset(checker.strings(data.get("not_punctuation", []), "not_punctuation")),
-                            tuple(rules))
+                            frozenset(checker.strings(data.get("marker_tags", []), "marker_tags")), tuple(rules))
 
 
 class AttachPunctuation:
@@ -125,6 +127,19 @@ class AttachPunctuation:
             return True
         return None
 
+    def _left(self, deps, node: Node) -> int:
+        """The word an opening mark before `node` goes with: the phrase's
+        role marker when the phrase starts with one ("`` [in] an effort"),
+        so the mark stays outside it; else the phrase's head ("of ``
+        [Chase]")."""
+        head = deps.lexhead[id(node)]
+        first = node
+        while first.word is None:
+            first = first.children[0]
+        if first.start != head and first.tag in self.rules.marker_tags:
+            return first.start
+        return head
+
     @staticmethod
     def _right(deps, node: Node) -> int:
         """The word whose phrase ends where `node` ends: its lexical head,
@@ -181,15 +196,15 @@ class AttachPunctuation:
                     if len(inside) == 1 or inside == content:
                         node_in = kids[inside[0]] if len(inside) == 1 else parent
                         decided[other.start] = (self._right(deps, node_in), "rightpunc", rule.rule_id)
-                        return lex[id(node_in)], "leftpunc"
+                        return self._left(deps, node_in), "leftpunc"
                     decided[other.start] = (self._right(deps, kids[inside[-1]]), "rightpunc", rule.rule_id)
-                    return lex[id(kids[inside[0]])], "leftpunc"
+                    return self._left(deps, kids[inside[0]]), "leftpunc"
             return None
         after = [i for i in content if i > k]
         before = [i for i in content if i < k]
         if s == "open":
             if opening and after:
-                return lex[id(kids[after[0]])], "leftpunc"
+                return self._left(deps, kids[after[0]]), "leftpunc"
             return None
         if s == "close":
             if opening is False and before:

@@ -65,7 +65,7 @@ class BuildRecords:
                 tok.junction, tok.junction_position = jid, pos
                 ms = markers.get(jid) or []
                 if ms:
-                    tok.conj_anchor = self._anchor(ms, words) + 1
+                    tok.conj_anchor = self._anchor(ms, words, conj_lists[jid], pos) + 1
                 if pos > 1:
                     tok.conj_sibling = conj_lists[jid][pos - 2] + 1
                 extra.append(coord_rule[jid])
@@ -97,9 +97,21 @@ class BuildRecords:
         if [w.word for w in parse.words] != expected:
             raise InvariantError("word list does not match the tree")
 
-    def _anchor(self, markers: list[int], words) -> int:
-        """The conjunction word: the last marker that does not open the
-        coordination ("either ... or" -> or), or the last one."""
+    def _anchor(self, markers: list[int], words, conjuncts: list[int], pos: int) -> int:
+        """The conjunction of a conjunct: the one right before it ("X , but
+        Y , and Z": Y -> but, Z -> and); for the first conjunct the opening
+        one ("[either] A or B"); otherwise the coordination's main conjunction
+        (the last one that does not open it)."""
+        if pos > 1:
+            lo, hi = conjuncts[pos - 2], conjuncts[pos - 1]
+            between = [m for m in markers if lo < m < hi]
+            if between:
+                return between[-1]
+        else:
+            opening = [m for m in markers if m < conjuncts[0]
+                       and (words[m].word or "").lower() in self.initial_markers]
+            if opening:
+                return opening[0]
         for m in reversed(markers):
             if (words[m].word or "").lower() not in self.initial_markers:
                 return m
