@@ -57,7 +57,9 @@ def compile_compounds(data, checker) -> CompoundRules | None:
     data = checker.mapping(data, "compound_prepositions.yaml")
     if data is None:
         return None
-    checker.keys(data, ["label", "phrasal", "modifiers"], ["label", "phrasal"], what="compound_prepositions.yaml")
+    checker.keys(data, ["label", "phrasal_within", "phrasal", "modifiers"], ["label", "phrasal"],
+                 what="compound_prepositions.yaml")
+    default_within = frozenset(checker.strings(data.get("phrasal_within", []), "phrasal_within"))
     phrasal, modifiers = [], []
     raw = data.get("phrasal", [])
     raw_mod = data.get("modifiers", [])
@@ -75,7 +77,8 @@ def compile_compounds(data, checker) -> CompoundRules | None:
         if len(words) < 2:
             checker.problem("a phrasal preposition needs at least two words", rid, line_of(spec))
             continue
-        phrasal.append(PhrasalRule(str(rid), words, frozenset(checker.strings(spec.get("within", []), "within", rid))))
+        within = frozenset(checker.strings(spec["within"], "within", rid)) if "within" in spec else default_within
+        phrasal.append(PhrasalRule(str(rid), words, within))
     for spec in raw_mod:
         spec = checker.mapping(spec, "modifier rule")
         if spec is None:
