@@ -177,11 +177,12 @@ class NestCoordination:
         for k in range(n):
             if not self._is_marker(kids[k]):
                 continue
+            # Neighbours skip punctuation: "X , and `` Y ''".
             left = k - 1
-            while left >= 0 and self._is_sep(kids[left]):
+            while left >= 0 and self.vocab.is_punct(kids[left]):
                 left -= 1
             right = k + 1
-            while right < n and self._is_sep(kids[right]):
+            while right < n and self.vocab.is_punct(kids[right]):
                 right += 1
             if left < 0 or right >= n:
                 continue
@@ -199,7 +200,7 @@ class NestCoordination:
                 break
             while True:
                 j = end + 1
-                while j < n and (self._is_sep(kids[j]) or self._is_marker(kids[j])):
+                while j < n and (self._is_sep(kids[j]) or self._is_marker(kids[j]) or self.vocab.is_punct(kids[j])):
                     j += 1
                 if j < n and j > end + 1 and any(self._is_marker(kids[x]) for x in range(end + 1, j)) \
                         and self._candidate(kids[j]) and self._compatible(kids[j], a, parent_fams):

@@ -90,6 +90,7 @@ class AttachPunctuation:
         decided: dict[int, tuple[int, str, str]] = {}  # partner marks decided early
         root = deps.head.index(-1)
         quote_parity = 0
+        final_inside: int | None = None  # a final "." that a closing quote follows
         for t in range(n):
             node = words[t]
             if not self.is_punct(node):
@@ -102,6 +103,9 @@ class AttachPunctuation:
             if t in decided:
                 target, role, rid = decided.pop(t)
                 self._set(parse, t, target, role, rid, roles)
+                if final_inside is not None and t > final_inside:
+                    self._retarget(parse, final_inside, target)
+                    final_inside = None
                 continue
             parent = deps.parent_of.get(id(node))
             for rule in self.rules.rules:
@@ -110,9 +114,22 @@ class AttachPunctuation:
                 result = self._apply(rule, parse, t, node, parent, root, opening, decided)
                 if result is not None:
                     target, role = result
+                    if rule.strategy == "root-final" and t + 1 < n and final_inside is None:
+                        final_inside = t  # ". ''": decided with the closing mark
                     self._set(parse, t, target, role, rule.rule_id, roles)
                     break
+            if final_inside is not None and t > final_inside and t in roles:
+                # The period goes inside the quote it precedes: same head,
+                # before the closing mark ("... does n't exist . ''").
+                target = parse.deps.head[t] if t != root else root
+                self._retarget(parse, final_inside, target)
+                final_inside = None
         parse.punct_roles = roles
+
+    @staticmethod
+    def _retarget(parse: Parse, t: int, target: int) -> None:
+        if target != t and target >= 0:
+            parse.deps.head[t] = target
 
     def _set(self, parse: Parse, t: int, target: int, role: str, rule_id: str, roles) -> None:
         if target != t and target >= 0:
