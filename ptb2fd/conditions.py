@@ -203,6 +203,13 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
         elif key == "suffix":
             ends = tuple(x.lower() for x in checker.strings(v, key, rule_id, line))
             out.append(Condition(key, v, lambda c, e=ends: c.node.word.lower().endswith(e)))
+        elif key == "trace_kind":
+            kinds = frozenset(checker.strings(v, key, rule_id, line))
+            out.append(Condition(key, v, lambda c, k=kinds: c.proj.label.index is not None and bool(
+                k & c.parse.trace_kinds.get(c.proj.label.index, frozenset()))))
+        elif key == "after_punct":
+            want = flag(v, key)
+            out.append(Condition(key, want, lambda c, w=want: _after_punct(c) == w))
         elif key == "compound":
             want = flag(v, key)
             out.append(Condition(key, want, lambda c, w=want: (c.t in c.parse.deps.compound_of) == w))
@@ -215,7 +222,8 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
 CONDITION_NAMES = ("root", "label", "not_label", "tag", "word", "wordlist", "ftag", "no_ftags", "child_ftag",
                    "parent", "not_parent", "head_tag", "side", "next_verb", "next_sibling", "prev_sibling",
                    "followed_by", "preceded_by", "first_nonpunct", "subject", "between_be_and_prd",
-                   "coord_marker", "compound", "head_chain", "clause_subject", "suffix")
+                   "coord_marker", "compound", "head_chain", "clause_subject", "suffix", "trace_kind",
+                   "after_punct")
 
 
 def _sibling_test(key: str, p: tuple[Pattern, ...]) -> Callable[[WordContext], bool]:
@@ -262,3 +270,12 @@ def _clause_subject(c: WordContext) -> bool:
         if node.label.cat in ("S", "SINV", "SQ"):
             return any(k.word is None and "SBJ" in k.label.ftags for k in node.children)
     return False
+
+
+def _after_punct(c: WordContext) -> bool:
+    """The sibling right before the projection is a punctuation mark."""
+    if c.parent is None:
+        return False
+    kids = c.parent.children
+    i = next(i for i, k in enumerate(kids) if k is c.proj)
+    return i > 0 and kids[i - 1].word is not None and c._is_punct(kids[i - 1])

@@ -32,7 +32,7 @@ class RemoveNulls:
 
     name = "nulls"
     needs = ("source_tree",)
-    provides = ("tree", "words", "antecedents")
+    provides = ("tree", "words", "antecedents", "trace_kinds")
 
     def __init__(self, vocab: TreebankVocabulary):
         self.vocab = vocab
@@ -43,6 +43,9 @@ class RemoveNulls:
         antecedents: dict[str, Node] = {}
         counts = parse.notes
         built: dict[int, Node | None] = {}
+        # Which kinds of empty element point to each index: the SBAR-3 that
+        # "*ICH*-3" points to was extraposed.
+        trace_kinds: dict[str, set[str]] = {}
         # Iterative post-order: deep trees must not exhaust the stack.
         stack: list[tuple[Node, bool]] = [(parse.source_tree, False)]
         while stack:
@@ -71,7 +74,10 @@ class RemoveNulls:
                 if new is not None:
                     kept.append(new)
                 elif child.word is None or child.tag in null_tags:
-                    nulls.append(_null_child(pos, child, null_tags))
+                    nc = _null_child(pos, child, null_tags)
+                    nulls.append(nc)
+                    if nc.ref is not None:
+                        trace_kinds.setdefault(nc.ref, set()).add(nc.kind)
             if not kept:
                 built[id(node)] = None
                 continue
@@ -87,6 +93,7 @@ class RemoveNulls:
         parse.tree = root
         parse.words = words
         parse.antecedents = antecedents
+        parse.trace_kinds = {k: frozenset(v) for k, v in trace_kinds.items()}
 
 
 def _null_child(position: int, child: Node, null_tags: frozenset[str]) -> NullChild:

@@ -24,7 +24,7 @@ from .treebank import TreebankVocabulary
 # The seven position classes of adverbials and particles, relative to an
 # optional sibling (the subject, the first auxiliary, the first object):
 POSITION_CLASSES = (
-    "before-subject",  # "[Yesterday] , he left."
+    "before-subject",  # "[Yesterday] , he left."; no subject: "agreed [never] to enter"
     "after-subject",  # "He [also] left." (before any auxiliary)
     "after-aux",  # "He has [also] left."
     "left",  # left of its head, no subject or auxiliary around: "[very] big"
@@ -156,7 +156,9 @@ class AssignRoles:
             if d < h:
                 subj = [s for s in sibs if roles[s] == "subject"]
                 aux = [s for s in sibs if roles[s] in AUX_ROLES and s < h]
-                if subj and d < min(subj):
+                # Before the subject, or, with no subject, before the first
+                # auxiliary: "agreed [never] to enter", "that [now] will be".
+                if (subj and d < min(subj)) or (not subj and aux and d < min(aux)):
                     cls = "before-subject"
                 elif aux and d > min(aux):
                     cls = "after-aux"
@@ -166,7 +168,7 @@ class AssignRoles:
                     cls = "left"
             else:
                 objs = [s for s in sibs if roles[s] in OBJECT_ROLES and s > h]
-                if objs and d < max(objs):
+                if objs and d < min(objs):
                     cls = "before-object"
                 elif objs:
                     cls = "after-object"
