@@ -41,7 +41,16 @@ class NPRule:
 
 
 @dataclass(frozen=True)
+class AuxiliaryRule:
+    labels: frozenset[str]
+    tags: frozenset[str]
+    words: frozenset[str]
+    complement: tuple[Pattern, ...]
+
+
+@dataclass(frozen=True)
 class HeadRules:
+    auxiliaries: AuxiliaryRule
     labels: dict[str, LabelRule]
     default: LabelRule
     np_labels: frozenset[str]
@@ -50,7 +59,8 @@ class HeadRules:
 
     def rule_ids(self) -> list[str]:
         ids = [r.rule_id for r in self.labels.values()] + [self.default.rule_id]
-        ids += [r.rule_id for r in self.np_rules] + ["np-fallback", "head-coordination", "head-only-child"]
+        ids += [r.rule_id for r in self.np_rules] + ["np-fallback", "head-coordination", "head-only-child",
+                                                     "head-auxiliary"]
         return ids
 
 
@@ -58,8 +68,15 @@ def compile_heads(data, checker) -> HeadRules | None:
     data = checker.mapping(data, "heads.yaml")
     if data is None:
         return None
-    checker.keys(data, ["labels", "default", "np_labels", "np_rules", "months"],
-                 ["labels", "default", "np_labels", "np_rules"], what="heads.yaml")
+    checker.keys(data, ["labels", "default", "np_labels", "np_rules", "months", "auxiliaries"],
+                 ["labels", "default", "np_labels", "np_rules", "auxiliaries"], what="heads.yaml")
+    aux = checker.mapping(data.get("auxiliaries", {}), "auxiliaries") or {}
+    checker.keys(aux, ["labels", "tags", "words", "complement"], ["labels", "complement"], what="auxiliaries")
+    auxiliaries = AuxiliaryRule(
+        frozenset(checker.strings(aux.get("labels", []), "auxiliaries.labels")),
+        frozenset(checker.strings(aux.get("tags", []), "auxiliaries.tags")),
+        frozenset(w.lower() for w in checker.strings(aux.get("words", []), "auxiliaries.words")),
+        compile_patterns(aux.get("complement", []), checker, "auxiliaries.complement"))
 
     def label_rule(rule_id: str, spec) -> LabelRule:
         spec = checker.mapping(spec, f"head rule for {rule_id}", rule_id) or {}
@@ -99,7 +116,7 @@ def compile_heads(data, checker) -> HeadRules | None:
             compile_patterns(spec.get("prefix", []), checker, "prefix", rid, line_of(spec)),
             spec.get("first_word_in") == "months",
         ))
-    return HeadRules(labels, default, frozenset(checker.strings(data.get("np_labels", []), "np_labels")),
+    return HeadRules(auxiliaries, labels, default, frozenset(checker.strings(data.get("np_labels", []), "np_labels")),
                      tuple(np_rules), frozenset(checker.strings(data.get("months", []), "months")))
 
 
@@ -117,6 +134,10 @@ class HeadFinder:
         cat = node.label.cat
         if cat in self.rules.np_labels:
             return self._np_head(children)
+        if cat in self.rules.auxiliaries.labels:
+            aux = self._auxiliary_complement(children)
+            if aux is not None:
+                return aux, "head-auxiliary"
         rule = self.rules.labels.get(cat, self.rules.default)
         order = range(len(children)) if rule.leftward else range(len(children) - 1, -1, -1)
         is_punct = self.vocab.is_punct
@@ -129,6 +150,20 @@ class HeadFinder:
             if not is_punct(children[i]):
                 return i, rule.rule_id
         return order[0], rule.rule_id
+
+    def _auxiliary_complement(self, children: tuple[Node, ...]) -> int | None:
+        """The complement after a first verb that is an auxiliary, if any."""
+        aux = self.rules.auxiliaries
+        for i, child in enumerate(children):
+            if child.word is None or not (child.tag.startswith("VB") or child.tag in ("MD", "TO")):
+                continue
+            if child.tag not in aux.tags and child.word.lower() not in aux.words:
+                return None
+            for j in range(i + 1, len(children)):
+                if any_match(aux.complement, children[j]):
+                    return j
+            return None
+        return None
 
     def _np_head(self, children: tuple[Node, ...]) -> tuple[int, str]:
         is_punct = self.vocab.is_punct

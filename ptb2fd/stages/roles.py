@@ -27,10 +27,10 @@ POSITION_CLASSES = (
     "before-subject",  # "[Yesterday] , he left."; no subject: "agreed [never] to enter"
     "after-subject",  # "He [also] left." (before any auxiliary)
     "after-aux",  # "He has [also] left."
-    "left",  # left of its head, no subject or auxiliary around: "[very] big"
-    "before-object",  # "He said [yesterday] that ..." / "look [up] the word"
-    "after-object",  # "He left the room [quickly]." / "look the word [up]"
-    "right",  # right of its head, no object: "He left [early]."
+    "free",  # no subject, auxiliary or object beside it: "[very] big", "left [early]"
+    "before-object",  # "He said [yesterday] that ...", "is [now] chairman", "look [up] the word"
+    "between-objects",  # "urging the department [for years] to extend ..."
+    "after-object",  # "He left the room [quickly].", "look the word [up]"
 )
 AUX_ROLES = frozenset({"aux", "modal", "taxis", "aspect", "voice", "to-infinitive"})
 OBJECT_ROLES = frozenset({"object", "dative", "predicate"})
@@ -165,14 +165,16 @@ class AssignRoles:
                 elif subj:
                     cls = "after-subject"
                 else:
-                    cls = "left"
+                    cls = "free"
             else:
                 objs = [s for s in sibs if roles[s] in OBJECT_ROLES and s > h]
-                if objs and d < min(objs):
+                if not objs:
+                    cls = "free"
+                elif d < min(objs):
                     cls = "before-object"
-                elif objs:
+                elif d > max(objs):
                     cls = "after-object"
                 else:
-                    cls = "right"
+                    cls = "between-objects"
             out[d] = cls
         return out
