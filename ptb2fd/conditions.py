@@ -98,6 +98,8 @@ class Condition:
     name: str
     value: Any
     test: Callable[[WordContext], bool]
+    words: frozenset[str] = frozenset()  # the words a word/wordlist condition names
+    ends: tuple[str, ...] = ()  # the endings a suffix condition names
 
 
 def _label_of(node: Node) -> str:
@@ -140,13 +142,13 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
             out.append(Condition(key, v, lambda c, p=p: any_match(p, c.node)))
         elif key == "word":
             words = frozenset(w.lower() for w in checker.strings(v, key, rule_id, line))
-            out.append(Condition(key, v, lambda c, ws=words: c.node.word.lower() in ws))
+            out.append(Condition(key, v, lambda c, ws=words: c.node.word.lower() in ws, words))
         elif key == "wordlist":
             if v not in wordlists:
                 checker.problem(f"unknown wordlist {v!r}; known: {', '.join(sorted(wordlists))}", rule_id, line)
                 continue
             ws = wordlists[v]
-            out.append(Condition(key, v, lambda c, ws=ws: c.node.word.lower() in ws))
+            out.append(Condition(key, v, lambda c, ws=ws: c.node.word.lower() in ws, ws))
         elif key == "ftag":
             tags = frozenset(checker.strings(v, key, rule_id, line))
             out.append(Condition(key, v, lambda c, tags=tags: bool(tags.intersection(c.proj.label.ftags))))
@@ -202,7 +204,7 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
             out.append(Condition(key, want, lambda c, w=want: _clause_subject(c) == w))
         elif key == "suffix":
             ends = tuple(x.lower() for x in checker.strings(v, key, rule_id, line))
-            out.append(Condition(key, v, lambda c, e=ends: c.node.word.lower().endswith(e)))
+            out.append(Condition(key, v, lambda c, e=ends: c.node.word.lower().endswith(e), ends=ends))
         elif key == "trace_kind":
             kinds = frozenset(checker.strings(v, key, rule_id, line))
             out.append(Condition(key, v, lambda c, k=kinds: c.proj.label.index is not None and bool(
@@ -279,3 +281,51 @@ def _after_punct(c: WordContext) -> bool:
     kids = c.parent.children
     i = next(i for i, k in enumerate(kids) if k is c.proj)
     return i > 0 and kids[i - 1].word is not None and c._is_punct(kids[i - 1])
+
+
+# Conditions that depend only on the word and its projection's label, tag
+# and function tags; their outcome is cached per such key (see Cascade).
+STATIC_CONDITIONS = frozenset({"label", "not_label", "tag", "word", "wordlist", "ftag", "no_ftags", "suffix"})
+
+
+class Cascade:
+    """An ordered list of rules: the first rule whose conditions all hold wins.
+
+    Rules whose static conditions fail for a key (label, tag, function tags,
+    and the word only where some rule names it) are filtered once per key and
+    cached, so a cascade of 60 rules costs a few dynamic tests per word.
+    """
+
+    def __init__(self, rules):
+        self.entries = []
+        words: set[str] = set()
+        ends: set[str] = set()
+        for rule in rules:
+            static = tuple(c for c in rule.when if c.name in STATIC_CONDITIONS)
+            dynamic = tuple(c for c in rule.when if c.name not in STATIC_CONDITIONS)
+            for c in static:
+                words |= c.words
+                ends.update(c.ends)
+            self.entries.append((rule, static, dynamic))
+        self.words = frozenset(words)
+        self.ends = tuple(sorted(ends))
+        self.cache: dict[tuple, tuple] = {}
+
+    def first(self, ctx: WordContext):
+        proj = ctx.proj
+        node = ctx.node
+        w = node.word.lower()
+        key = (proj.word is None, proj.tag if proj.word is not None else proj.label.cat, proj.label.ftags, node.tag,
+               w if w in self.words else None, tuple(w.endswith(e) for e in self.ends) if self.ends else None)
+        candidates = self.cache.get(key)
+        if candidates is None:
+            candidates = tuple((rule, dynamic) for rule, static, dynamic in self.entries
+                               if all(c.test(ctx) for c in static))
+            self.cache[key] = candidates
+        for rule, dynamic in candidates:
+            for cond in dynamic:
+                if not cond.test(ctx):
+                    break
+            else:
+                return rule
+        return None

@@ -68,8 +68,11 @@ def build_stages(rules: RuleSet, finder: BaseFormFinder | None = None) -> list:
 
 
 class Converter:
-    def __init__(self, rules: RuleSet, finder: BaseFormFinder | None = None):
+    def __init__(self, rules: RuleSet, finder: BaseFormFinder | None = None, warm: bool = True):
         self.rules = rules
+        finder = finder or BaseFormFinder(rules.baseforms)
+        if warm:
+            finder.warm()  # before forking workers, so they share the tables
         self.pipeline = Pipeline(build_stages(rules, finder))
 
     def convert(self, raw: RawTree) -> Result:

@@ -155,6 +155,14 @@ class BaseFormFinder:
         self._wn = wn
         self._memo: dict[tuple[str, str, str | None, str | None], str] = {}
 
+    def warm(self) -> None:
+        """Load WordNet and lemminflect's tables now rather than on the first
+        unknown word (they take seconds; a converter calls this at start)."""
+        import lemminflect
+
+        _ = self.wn
+        lemminflect.getAllLemmas("warming", "VERB")
+
     @property
     def wn(self):
         if self._wn is None:

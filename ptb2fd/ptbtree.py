@@ -167,30 +167,27 @@ def from_nltk(tree: Tree, phrase_labels: frozenset[str] = frozenset()) -> Node:
 
     A preterminal is a tree whose only child is a string. A string beside
     other children, or a "preterminal" whose label is a phrase label such as
-    NP, is a leaf without a tag and an error. Iterative, so deep trees do not
-    exhaust the Python stack.
+    NP, is a leaf without a tag and an error. Trees nested deeper than
+    Python's recursion limit raise RecursionError, which the pipeline
+    reports as "tree too deep".
     """
-    # Post-order build with an explicit stack.
-    result: dict[int, Node] = {}
-    stack: list[tuple[Tree, bool]] = [(tree, False)]
-    while stack:
-        t, done = stack.pop()
+
+    def build(t) -> Node:
         if not isinstance(t, Tree):
             raise TreeParseError(f"leaf {t!r} has no POS tag")
-        label = parse_label(t.label())
+        raw = t.label()
+        label = parse_label(raw)
         if len(t) == 1 and isinstance(t[0], str):
-            if label.cat in phrase_labels or not t.label():
-                raise TreeParseError(f"leaf {t[0]!r} has no POS tag (its label is {t.label()!r})")
-            result[id(t)] = Node(label, (), unescape_word(t[0]), label.cat)
-            continue
-        if not done:
-            if len(t) == 0:
-                raise TreeParseError(f"empty constituent ({t.label()})")
-            for child in t:
-                if isinstance(child, str):
-                    raise TreeParseError(f"leaf {child!r} has no POS tag (inside {t.label() or 'the top bracket'})")
-            stack.append((t, True))
-            stack.extend((child, False) for child in reversed(t))
-            continue
-        result[id(t)] = Node(label, tuple(result.pop(id(c)) for c in t))
-    return result[id(tree)]
+            if not raw or label.cat in phrase_labels:
+                raise TreeParseError(f"leaf {t[0]!r} has no POS tag (its label is {raw!r})")
+            return Node(label, (), unescape_word(t[0]), label.cat)
+        if len(t) == 0:
+            raise TreeParseError(f"empty constituent ({raw})")
+        children = []
+        for child in t:
+            if isinstance(child, str):
+                raise TreeParseError(f"leaf {child!r} has no POS tag (inside {raw or 'the top bracket'})")
+            children.append(build(child))
+        return Node(label, tuple(children))
+
+    return build(tree)

@@ -48,6 +48,7 @@ class CompoundRules:
     label: str
     phrasal: tuple[PhrasalRule, ...]  # longest first
     modifiers: tuple[ModifierRule, ...]
+    by_first_word: dict[str, tuple[PhrasalRule, ...]]  # the phrasal rules, indexed
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.phrasal] + [r.rule_id for r in self.modifiers]
@@ -93,7 +94,11 @@ def compile_compounds(data, checker) -> CompoundRules | None:
             frozenset(checker.strings(spec.get("within", []), "within", rid)),
             bool(spec.get("nested_only", False))))
     phrasal.sort(key=lambda r: -len(r.words))
-    return CompoundRules(str(data.get("label", "CPREP")), tuple(phrasal), tuple(modifiers))
+    index: dict[str, list[PhrasalRule]] = {}
+    for r in phrasal:
+        index.setdefault(r.words[0], []).append(r)
+    return CompoundRules(str(data.get("label", "CPREP")), tuple(phrasal), tuple(modifiers),
+                         {k: tuple(v) for k, v in index.items()})
 
 
 class GroupCompoundPrepositions:
@@ -149,9 +154,10 @@ class GroupCompoundPrepositions:
                     first = kid.children[0]
                 else:
                     continue
-            if first is kid:
+            phrasal = self.rules.by_first_word.get(first.word.lower()) if first is kid else None
+            if phrasal:
                 chain = self._chain(kids, i)
-                for rule in self.rules.phrasal:
+                for rule in phrasal:
                     if rule.within and cat not in rule.within:
                         continue
                     n = len(rule.words)

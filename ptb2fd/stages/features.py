@@ -24,6 +24,7 @@ class AddFeatures:
     def __init__(self, categories: CategoryRules, finder: BaseFormFinder):
         self.categories = categories
         self.finder = finder
+        self._memo: dict[tuple[str, str, bool], Factors] = {}
 
     def run(self, parse: Parse) -> None:
         words, tags, roles, head = parse.words, parse.tags, parse.roles, parse.deps.head
@@ -31,11 +32,16 @@ class AddFeatures:
         imperative = self._imperatives(parse)
         bases: list[str] = []
         factors: list[Factors] = []
+        memo = self._memo
         for t in range(n):
             word = words[t].word
             next_tag = tags[t + 1] if t + 1 < n else None
             bases.append(self.finder.base(word, tags[t], role=roles[t], next_tag=next_tag))
-            factors.append(factor(word, tags[t], self.categories, imperative=t in imperative))
+            key = (word, tags[t], t in imperative)
+            f = memo.get(key)
+            if f is None:
+                f = memo[key] = factor(word, tags[t], self.categories, imperative=key[2])
+            factors.append(f)
         parse.bases = bases
         parse.factors = factors
         del head

@@ -42,35 +42,25 @@ class RemoveNulls:
         words: list[Node] = []
         antecedents: dict[str, Node] = {}
         counts = parse.notes
-        built: dict[int, Node | None] = {}
         # Which kinds of empty element point to each index: the SBAR-3 that
         # "*ICH*-3" points to was extraposed.
         trace_kinds: dict[str, set[str]] = {}
-        # Iterative post-order: deep trees must not exhaust the stack.
-        stack: list[tuple[Node, bool]] = [(parse.source_tree, False)]
-        while stack:
-            node, done = stack.pop()
+
+        def build(node: Node) -> Node | None:
             if node.word is not None:
                 if node.tag in null_tags:
                     counts["null-elements"] += 1
-                    built[id(node)] = None
-                elif node.tag in markup_tags:
+                    return None
+                if node.tag in markup_tags:
                     counts["markup-leaves"] += 1
-                    built[id(node)] = None
-                else:
-                    new = Node(node.label, (), node.word, node.tag, len(words), len(words) + 1)
-                    words.append(new)
-                    built[id(node)] = new
-                continue
-            if not done:
-                stack.append((node, True))
-                # Children are visited left to right so words get ordered offsets.
-                stack.extend((c, False) for c in reversed(node.children))
-                continue
+                    return None
+                new = Node(node.label, (), node.word, node.tag, len(words), len(words) + 1)
+                words.append(new)
+                return new
             kept: list[Node] = []
             nulls: list[NullChild] = []
             for pos, child in enumerate(node.children):
-                new = built.pop(id(child))
+                new = build(child)
                 if new is not None:
                     kept.append(new)
                 elif child.word is None or child.tag in null_tags:
@@ -79,13 +69,13 @@ class RemoveNulls:
                     if nc.ref is not None:
                         trace_kinds.setdefault(nc.ref, set()).add(nc.kind)
             if not kept:
-                built[id(node)] = None
-                continue
+                return None
             new = Node(node.label, tuple(kept), None, None, kept[0].start, kept[-1].end, tuple(nulls))
             if node.label.index is not None:
                 antecedents.setdefault(node.label.index, new)
-            built[id(node)] = new
-        root = built.pop(id(parse.source_tree))
+            return new
+
+        root = build(parse.source_tree)
         if root is None:
             if counts.get("markup-leaves") and not _has_null(parse.source_tree, null_tags):
                 raise SkippedTree("markup only")

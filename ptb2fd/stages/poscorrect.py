@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..conditions import Condition, WordContext, compile_when
+from ..conditions import Cascade, Condition, WordContext, compile_when
 from ..pipeline import Parse
 from ..rulefile import line_of
 from .treebank import TreebankVocabulary
@@ -77,22 +77,21 @@ class CorrectPOS:
         self.rules = rules
         self.vocab = vocab
         self.be = be_words
+        self.cascades = {tag: Cascade(rs) for tag, rs in rules.by_tag.items()}
 
     def run(self, parse: Parse) -> None:
         tags = [w.tag for w in parse.words]
         corrections: dict[int, CorrectionRule] = {}
-        by_tag = self.rules.by_tag
+        cascades = self.cascades
         for t, tag in enumerate(tags):
-            candidates = by_tag.get(tag)
-            if not candidates:
+            cascade = cascades.get(tag)
+            if cascade is None:
                 continue
-            ctx = WordContext(t, parse, self.vocab.is_punct, self.be)
-            for rule in candidates:
-                if all(cond.test(ctx) for cond in rule.when):
-                    tags[t] = rule.target
-                    corrections[t] = rule
-                    parse.fire(rule.rule_id)
-                    parse.notes[f"correction:{rule.kind}"] += 1
-                    break
+            rule = cascade.first(WordContext(t, parse, self.vocab.is_punct, self.be))
+            if rule is not None:
+                tags[t] = rule.target
+                corrections[t] = rule
+                parse.fire(rule.rule_id)
+                parse.notes[f"correction:{rule.kind}"] += 1
         parse.tags = tags
         parse.corrections = corrections

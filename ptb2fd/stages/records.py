@@ -38,6 +38,9 @@ class BuildRecords:
             markers[j.jid] = j.markers
         conj_lists = {j.jid: j.conjuncts for j in deps.junctions}
         coord_rule = {j.jid: j.rule_id for j in deps.junctions}
+        # The first conjunct of a nested coordination says so, for --stats:
+        # "nesting:clausal" / "nesting:np" / "nesting:other".
+        nesting = {j.conjuncts[0]: f"nesting:{j.kind}" for j in deps.junctions if j.nested}
         rolemarkers: dict[int, list[str]] = {}
         for d in range(n):
             if roles[d] == "rolemarker" and head[d] >= 0:
@@ -69,6 +72,8 @@ class BuildRecords:
                 if pos > 1:
                     tok.conj_sibling = conj_lists[jid][pos - 2] + 1
                 extra.append(coord_rule[jid])
+                if t in nesting and pos == 1:
+                    extra.append(nesting[t])
             elif t in deps.marker_of:
                 tok.junction = deps.marker_of[t]
                 extra.append(coord_rule[tok.junction])
@@ -87,15 +92,15 @@ class BuildRecords:
         self._check_tree(tokens)
         parse.sentence = Sentence(parse.location.sent_id, tokens)
 
-    def _check_words(self, parse: Parse) -> None:
-        vocab = self.vocab
-        expected = [w.word for w in parse.source_tree.words()
-                    if w.tag not in vocab.null_tags and w.tag not in vocab.markup_tags]
-        got = [w.word for w in parse.tree.words()]
-        if got != expected:
+    @staticmethod
+    def _check_words(parse: Parse) -> None:
+        """The restructured tree holds exactly the input's words, in order
+        (`parse.words` are the input's non-null leaves, built by the nulls
+        stage; restructuring stages reuse those leaf nodes)."""
+        got = parse.tree.words()
+        expected = parse.words
+        if len(got) != len(expected) or any(a is not b for a, b in zip(got, expected)):
             raise InvariantError(f"words lost or duplicated by restructuring: {len(expected)} in, {len(got)} out")
-        if [w.word for w in parse.words] != expected:
-            raise InvariantError("word list does not match the tree")
 
     def _anchor(self, markers: list[int], words, conjuncts: list[int], pos: int) -> int:
         """The conjunction of a conjunct: the one right before it ("X , but
@@ -131,12 +136,18 @@ class BuildRecords:
         for t in tokens:
             if not 0 <= t.head <= n or t.head == t.id:
                 raise InvariantError(f"word {t.id} {t.word!r} has dangling head {t.head}")
-        # Every word must reach the root without meeting itself.
+        # Every word must reach the root without meeting itself: follow each
+        # chain once, marking words known to reach the root.
+        state = [0] * (n + 1)  # 0 unseen, 1 on the current path, 2 reaches the root
+        state[0] = 2
         for t in tokens:
-            seen = 0
-            h = t.head
-            while h != 0:
+            path = []
+            h = t.id
+            while state[h] == 0:
+                state[h] = 1
+                path.append(h)
                 h = tokens[h - 1].head
-                seen += 1
-                if seen > n:
-                    raise InvariantError(f"cycle through word {t.id} {t.word!r}")
+            if state[h] == 1:
+                raise InvariantError(f"cycle through word {h} {tokens[h - 1].word!r}")
+            for x in path:
+                state[x] = 2

@@ -40,6 +40,7 @@ class Junction:
     markers: list[int]  # conjunction words (CC, CONJP heads)
     separators: list[int]  # punctuation between conjuncts
     shared_head: bool  # True: conjuncts moved up to the phrase's head
+    nested: bool = False  # coordination.yaml added a node around the conjuncts
 
 
 @dataclass
@@ -154,5 +155,6 @@ class ReduceToDependencies:
                 deps.junction_of.setdefault(t, (jid, pos))
             for t in marker_tokens + sep_tokens:
                 deps.marker_of[t] = jid
-            deps.junctions.append(Junction(jid, coord.rule_id, coord.kind, conj_tokens, marker_tokens, sep_tokens, shared))
+            deps.junctions.append(Junction(jid, coord.rule_id, coord.kind, conj_tokens, marker_tokens, sep_tokens, shared,
+                                           coord.nested))
             parse.fire(coord.rule_id)

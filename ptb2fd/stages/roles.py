@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..conditions import Condition, WordContext, compile_when
+from ..conditions import Cascade, Condition, WordContext, compile_when
 from ..pipeline import Parse
 from ..rulefile import line_of
 from .treebank import TreebankVocabulary
@@ -102,6 +102,7 @@ class AssignRoles:
         self.rules = rules
         self.vocab = vocab
         self.be = rules.wordlists.get("be", frozenset())
+        self.cascade = Cascade(rules.rules)
 
     def run(self, parse: Parse) -> None:
         deps = parse.deps
@@ -132,14 +133,10 @@ class AssignRoles:
         parse.position_classes = self.position_classes(parse, roles)
 
     def role_of(self, t: int, parse: Parse) -> tuple[str, str]:
-        ctx = WordContext(t, parse, self.vocab.is_punct, self.be)
-        for rule in self.rules.rules:
-            for cond in rule.when:
-                if not cond.test(ctx):
-                    break
-            else:
-                return rule.role, rule.rule_id
-        return "dependent", "dependent"
+        rule = self.cascade.first(WordContext(t, parse, self.vocab.is_punct, self.be))
+        if rule is None:
+            return "dependent", "dependent"
+        return rule.role, rule.rule_id
 
     def position_classes(self, parse: Parse, roles: list[str]) -> dict[int, str]:
         classed = self.rules.position_class_roles
