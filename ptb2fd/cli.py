@@ -119,6 +119,12 @@ def atomic_output(path: str | None) -> Iterator[IO[str]]:
         sys.stdout.flush()
         return
     target = Path(path)
+    if target.exists() and not target.is_file():
+        # A device or a pipe (/dev/null, a FIFO): write to it directly. A
+        # rename would replace the device node itself.
+        with open(target, "w", encoding="utf-8", newline="\n") as handle:
+            yield handle
+        return
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=str(target.parent))
     try:

@@ -4,7 +4,6 @@ The worked example is that of Bangalore, Rambow & Whittaker (2000),
 "Evaluation Metrics for Generation": sentence (2), Figure 2 and Table 1.
 """
 import random
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -313,19 +312,21 @@ def test_aggregate_empty():
     assert all(value is None for value in agg["macro"].values())
 
 
-# --- speed ---------------------------------------------------------------------------------
+# --- long input ----------------------------------------------------------------------------
+# Speed is measured by `make bench`, not here; this checks a 2,000-word
+# sentence (the longest case the fuzz tests feed) is scored consistently.
 
-def test_long_sentence_is_fast():
+def test_long_sentence_scores_consistently():
     rng = random.Random(7)
     n = 2000
     words = [f"w{rng.randrange(300)}" for _ in range(n)]
     heads = [-1] + [0] * (n - 1)  # flat tree: one treelet of 2,000 words
     order = list(range(n))
     rng.shuffle(order)
-    start = time.perf_counter()
     s = score_sentence(words, heads, order)
-    assert time.perf_counter() - start < 10  # about 1 s on a normal machine
     assert s.string_counts.ins == s.string_counts.dels
+    assert s.id_counts.ins == s.id_counts.dels == n - lcs_length(words, [words[i] for i in order])
+    assert 0 <= s.dea < 1
 
 
 # --- properties ----------------------------------------------------------------------------

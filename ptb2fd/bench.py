@@ -1,0 +1,151 @@
+"""`make bench`: speed and memory, measured side by side in one run.
+
+Prints ratios, never asserts them (these machines are noisy; a timed unit
+test would be flaky). Each timing is repeated, interleaved with its
+baseline, and the best of the repetitions is used for the ratio.
+
+1. conversion vs. bare nltk parsing of the same trees, in one process
+   (target: conversion at most 4x the parse time);
+2. regeneration of the whole sample vs. its conversion (target: at most 2x);
+3. --jobs 2 vs. --jobs 1 on the conversion (target: at least 1.7x faster);
+4. peak RSS of `ptb2fd convert` streaming the sample repeated 10 times
+   (target: at most 300 MB).
+Setup (rules, WordNet, lemma tables) is timed and reported on its own.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from nltk.tree import Tree
+
+TARGETS = {"convert_vs_parse": 4.0, "regen_vs_convert": 2.0, "jobs2_speedup": 1.7, "peak_rss_mb": 300.0}
+
+
+def _best(times: list[float]) -> float:
+    return min(times)
+
+
+def measure(repeat: int = 3, rss: bool = True) -> dict:
+    from .convert import Converter
+    from .reader import read_trees, resolve_inputs
+    from .regen.check import RegenerationCheck
+    from .ruleset import load_rules
+    from .run import convert_stream
+    from .wordnet import ensure_wordnet
+
+    t0 = time.perf_counter()
+    ensure_wordnet()
+    rules = load_rules()
+    Converter(rules)  # loads WordNet and the lemma tables once
+    setup = time.perf_counter() - t0
+    paths = resolve_inputs([], "treebank")
+    raws = list(read_trees(paths))
+    n = len(raws)
+
+    parse_t, conv_t, regen_t, jobs1_t, jobs2_t = [], [], [], [], []
+    sentences = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        for raw in raws:
+            Tree.fromstring(raw.text)
+        parse_t.append(time.perf_counter() - t)
+
+        conv = Converter(rules)  # fresh caches: a user converts a corpus once
+        t = time.perf_counter()
+        results = [conv.convert(raw) for raw in raws]
+        conv_t.append(time.perf_counter() - t)
+        sentences = [r.sentence for r in results if r.sentence is not None]
+
+        check = RegenerationCheck(rules.order, rules.roles.adjunct_roles)
+        t = time.perf_counter()
+        for s in sentences:
+            check.run(s)
+        regen_t.append(time.perf_counter() - t)
+
+        for jobs, bucket in ((1, jobs1_t), (2, jobs2_t)):
+            conv = Converter(rules)
+            t = time.perf_counter()
+            for _ in convert_stream(conv, iter(raws), jobs):
+                pass
+            bucket.append(time.perf_counter() - t)
+
+    out = {
+        "trees": n,
+        "setup_s": round(setup, 3),
+        "nltk_parse_trees_per_s": round(n / _best(parse_t), 1),
+        "convert_trees_per_s": round(n / _best(conv_t), 1),
+        "convert_vs_parse": round(_best(conv_t) / _best(parse_t), 2),
+        "regen_sentences_per_s": round(len(sentences) / _best(regen_t), 1),
+        "regen_vs_convert": round(_best(regen_t) / _best(conv_t), 2),
+        "jobs1_s": round(_best(jobs1_t), 2),
+        "jobs2_s": round(_best(jobs2_t), 2),
+        "jobs2_speedup": round(_best(jobs1_t) / _best(jobs2_t), 2),
+        "repeat": repeat,
+    }
+    if rss:
+        out.update(peak_rss(paths, copies=10))
+    return out
+
+
+def peak_rss(paths: list[str], copies: int = 10) -> dict:
+    """Peak RSS of a `ptb2fd convert` child streaming `copies` x the corpus."""
+    tmp = Path(tempfile.mkdtemp(prefix="ptb2fd-bench-"))
+    try:
+        for i in range(copies):
+            for p in paths:
+                shutil.copyfile(p, tmp / f"copy{i}_{os.path.basename(p)}")
+        out = tmp / "out.jsonl"
+        cmd = [sys.executable, "-m", "ptb2fd.cli", "convert", str(tmp), "-o", str(out), "--quiet"]
+        t = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err = proc.stderr.read().decode("utf-8", "replace").strip().splitlines()
+        return {"peak_rss_mb": round(usage.ru_maxrss / 1024, 1), "rss_trees": copies * 3914,
+                "rss_run_s": round(wall, 1), "rss_summary": err[-1] if err else ""}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def report(m: dict) -> str:
+    lines = [
+        f"trees: {m['trees']} (setup: rules, WordNet, lemma tables {m['setup_s']} s, once per process)",
+        f"nltk parse:    {m['nltk_parse_trees_per_s']:>8} trees/s",
+        f"ptb2fd convert:{m['convert_trees_per_s']:>8} trees/s   ratio {m['convert_vs_parse']}x the parse time "
+        f"(target <= {TARGETS['convert_vs_parse']}x)",
+        f"regeneration:  {m['regen_sentences_per_s']:>8} sentences/s ratio {m['regen_vs_convert']}x the conversion "
+        f"time (target <= {TARGETS['regen_vs_convert']}x)",
+        f"--jobs 1: {m['jobs1_s']} s, --jobs 2: {m['jobs2_s']} s   speedup {m['jobs2_speedup']}x "
+        f"(target >= {TARGETS['jobs2_speedup']}x)",
+    ]
+    if "peak_rss_mb" in m:
+        lines.append(f"peak RSS streaming {m['rss_trees']} trees (sample x10): {m['peak_rss_mb']} MB "
+                     f"(target <= {TARGETS['peak_rss_mb']} MB) in {m['rss_run_s']} s; {m['rss_summary']}")
+    lines.append(f"(best of {m['repeat']} interleaved repetitions)")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m ptb2fd.bench", description=__doc__.splitlines()[0])
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--no-rss", action="store_true", help="skip the 10x memory run")
+    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    args = p.parse_args(argv)
+    m = measure(args.repeat, rss=not args.no_rss)
+    print(report(m))
+    if args.json:
+        Path(args.json).write_text(json.dumps(m, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

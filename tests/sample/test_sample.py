@@ -1,0 +1,132 @@
+"""Whole-sample tests: the NLTK Penn Treebank sample, 199 files, 3,914 trees.
+
+The sample is converted once per session (tests/conftest.py).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from ptb2fd.regen.check import RegenerationCheck
+from ptb2fd.regen.order import Regenerator
+from ptb2fd.regen.report import metrics_of
+from ptb2fd.regen.view import ADJUNCT_ONLY, PUNCT_ROLES, VIEW_FIELDS, ViewRecord, make_view
+
+pytestmark = pytest.mark.sample
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def test_every_sample_tree_converts(sample_results):
+    statuses = Counter(r.status for r in sample_results)
+    assert len(sample_results) == 3914
+    assert statuses == {"converted": 3914}
+    assert sum(len(r.sentence.tokens) for r in sample_results) == 94084
+    failures = [str(r.error) for r in sample_results if r.error is not None]
+    assert failures == []
+
+
+def test_ids_are_file_name_and_index(sample_results):
+    assert sample_results[0].sent_id == "wsj_0001.mrg:1"
+    assert sample_results[1].sent_id == "wsj_0001.mrg:2"
+    assert sample_results[-1].sent_id.startswith("wsj_0199.mrg:")
+    assert len({r.sent_id for r in sample_results}) == 3914
+
+
+def test_invariants_hold_on_every_sentence(sample_sentences):
+    # The converter already fails a sentence that breaks an invariant; check
+    # the records once more from the outside.
+    for s in sample_sentences:
+        n = len(s.tokens)
+        assert [t.id for t in s.tokens] == list(range(1, n + 1))
+        roots = [t for t in s.tokens if t.head == 0]
+        assert len(roots) == 1 and roots[0].role == "top", s.id
+        for t in s.tokens:
+            seen, h = 0, t.head
+            while h:
+                h = s.tokens[h - 1].head
+                seen += 1
+                assert seen <= n, f"cycle in {s.id}"
+
+
+def test_every_role_of_the_inventory_occurs(rules, sample_sentences):
+    # Roles the sample's annotation cannot produce, with the reason. None:
+    # every role of Table 3 and coordpunc occurs in the sample.
+    cannot_occur: dict[str, str] = {}
+    counts = Counter(t.role for s in sample_sentences for t in s.tokens)
+    assert set(counts) <= set(rules.roles.roles)
+    assert set(rules.roles.roles) - set(counts) == set(cannot_occur)
+    assert counts["beneficiary"] >= 1 and counts["dative"] >= 1
+
+
+def test_dependent_is_a_last_resort(sample_sentences):
+    words = sum(len(s.tokens) for s in sample_sentences)
+    dependent = sum(t.role == "dependent" for s in sample_sentences for t in s.tokens)
+    assert dependent / words < 0.03
+
+
+def test_every_passive_with_an_overt_subject_has_a_logical_object(converter, sample_raws):
+    passives = with_subject = 0
+    for raw in sample_raws:
+        parse = converter.parse(raw.text, raw.sent_id)
+        for v in parse.passives:
+            passives += 1
+            subjects = [d for d, h in enumerate(parse.deps.head) if h == v and parse.roles[d] == "subject"]
+            if subjects:
+                with_subject += 1
+                assert all(parse.logicalroles[d] == "object" for d in subjects), raw.sent_id
+    assert passives > 500 and with_subject > 400
+
+
+def test_regeneration_view_is_a_whitelist(rules, sample_sentences):
+    assert ViewRecord.__slots__ == VIEW_FIELDS
+    assert not {"ap", "rp", "rule", "head_rule", "phrase", "rules"} & set(VIEW_FIELDS)
+    adjunct = rules.roles.adjunct_roles
+    moved = 0
+    for s in sample_sentences[:300]:
+        view = make_view(s, adjunct, seed=s.id)
+        for rec in view.records:
+            original = s.tokens[view.position_of[rec.id]]
+            assert rec.word == original.word
+            if original.role not in adjunct and original.role not in PUNCT_ROLES:
+                assert all(getattr(rec, f) is None for f in ADJUNCT_ONLY)
+        moved += any(view.position_of[r.id] != r.id - 1 for r in view.records)
+    assert moved > 250  # ids really are renumbered
+
+
+def test_regeneration_ignores_ids_and_record_order(rules, sample_sentences):
+    """Every sample sentence regenerates to the same words from two
+    differently permuted and renumbered copies of its view."""
+    adjunct = rules.roles.adjunct_roles
+    regen = Regenerator(rules.order)
+    for s in sample_sentences:
+        outs = []
+        for seed in ("a", "b"):
+            view = make_view(s, adjunct, seed=f"{s.id}/{seed}")
+            outs.append([s.tokens[view.position_of[i]].word for i in regen.order(view.records)])
+        assert outs[0] == outs[1], s.id
+
+
+def _readme_figures() -> dict[str, dict[str, float]]:
+    """The dev and test rows of the README's regeneration table."""
+    text = README.read_text(encoding="utf-8")
+    figures = {}
+    for name in ("dev", "test"):
+        m = re.search(rf"^\| {name} \(wsj_0\d{{3}}–0\d{{3}}\) \| (\d[\d,]*) \| ([\d.]+) % \| ([\d.]+) % \|", text,
+                      re.M)
+        assert m, f"README has no {name} row in the regeneration table"
+        figures[name] = {"sentences": int(m.group(1).replace(",", "")), "ssa_id": float(m.group(2)) / 100,
+                         "exact": float(m.group(3)) / 100}
+    return figures
+
+
+def test_dev_regeneration_does_not_fall_below_the_readme(rules, sample_sentences):
+    stated = _readme_figures()["dev"]
+    dev = [s for s in sample_sentences if s.id < "wsj_0100"]
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles)
+    m = metrics_of([check.run(s) for s in dev])
+    assert m["sentences"] == stated["sentences"] == 1921
+    assert round(m["ssa_id"], 4) >= stated["ssa_id"]
+    assert round(m["exact"], 4) >= stated["exact"]
