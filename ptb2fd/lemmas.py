@@ -153,7 +153,7 @@ class BaseFormFinder:
     def __init__(self, rules: BaseFormRules, wn=None):
         self.rules = rules
         self._wn = wn
-        self._memo: dict[tuple[str, str, str | None, str | None], str] = {}
+        self._memo: dict[tuple[str, str, str | None, str | None], tuple[str, str | None]] = {}
 
     def warm(self) -> None:
         """Load WordNet and lemminflect's tables now rather than on the first
@@ -172,6 +172,11 @@ class BaseFormFinder:
         return self._wn
 
     def base(self, word: str, tag: str, *, role: str | None = None, next_tag: str | None = None) -> str:
+        return self.base_and_rule(word, tag, role=role, next_tag=next_tag)[0]
+
+    def base_and_rule(self, word: str, tag: str, *, role: str | None = None,
+                      next_tag: str | None = None) -> tuple[str, str | None]:
+        """The base form, and the id of the contraction rule that gave it (if any)."""
         lower = word.lower()
         key = (word, tag,
                role if lower in self.rules.role_words else None,
@@ -181,22 +186,22 @@ class BaseFormFinder:
             found = self._memo[key] = self._base(word, lower, tag, role, next_tag)
         return found
 
-    def _base(self, word: str, lower: str, tag: str, role: str | None, next_tag: str | None) -> str:
+    def _base(self, word: str, lower: str, tag: str, role: str | None, next_tag: str | None) -> tuple[str, str | None]:
         for contraction in self.rules.contractions:
             if lower in contraction.words and contraction.applies(tag, role, next_tag):
-                return restore_case(word, contraction.base)
+                return restore_case(word, contraction.base), contraction.rule_id
         rule = self.rules.tags.get(tag)
         if rule is None:
-            return word
+            return word, None
         # Step 1: "co-founders" -> prefix "co-", part "founders".
         cut = word.rfind("-") + 1
         prefix, part = word[:cut], word[cut:]
         # Step 2: "U.S.", "McDonald's", or nothing after a final hyphen.
         if not part.isalnum():
-            return word
+            return word, None
         lower = part.lower()  # step 3
         base = self._lemma(lower, rule)  # steps 4 and 5
-        return prefix + restore_case(part, base)  # steps 6 and 7
+        return prefix + restore_case(part, base), None  # steps 6 and 7
 
     def _lemma(self, form: str, rule: TagRule) -> str:
         if form in self.rules.own_base:

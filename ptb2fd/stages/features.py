@@ -36,7 +36,10 @@ class AddFeatures:
         for t in range(n):
             word = words[t].word
             next_tag = tags[t + 1] if t + 1 < n else None
-            bases.append(self.finder.base(word, tags[t], role=roles[t], next_tag=next_tag))
+            base, contraction = self.finder.base_and_rule(word, tags[t], role=roles[t], next_tag=next_tag)
+            bases.append(base)
+            if contraction is not None:
+                parse.fire(contraction)
             key = (word, tags[t], t in imperative)
             f = memo.get(key)
             if f is None:

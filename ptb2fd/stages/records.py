@@ -40,7 +40,10 @@ class BuildRecords:
         coord_rule = {j.jid: j.rule_id for j in deps.junctions}
         # The first conjunct of a nested coordination says so, for --stats:
         # "nesting:clausal" / "nesting:np" / "nesting:other".
-        nesting = {j.conjuncts[0]: f"nesting:{j.kind}" for j in deps.junctions if j.nested}
+        nesting: dict[int, list[str]] = {}
+        for j in deps.junctions:
+            if j.nested:
+                nesting.setdefault(j.conjuncts[0], []).append(f"nesting:{j.kind}")
         rolemarkers: dict[int, list[str]] = {}
         for d in range(n):
             if roles[d] == "rolemarker" and head[d] >= 0:
@@ -72,8 +75,7 @@ class BuildRecords:
                 if pos > 1:
                     tok.conj_sibling = conj_lists[jid][pos - 2] + 1
                 extra.append(coord_rule[jid])
-                if t in nesting and pos == 1:
-                    extra.append(nesting[t])
+                extra.extend(nesting.get(t, ()))
             elif t in deps.marker_of:
                 tok.junction = deps.marker_of[t]
                 extra.append(coord_rule[tok.junction])

@@ -127,7 +127,8 @@ class AssignRoles:
             else:
                 roles[t], rule_ids[t] = role, rule_ids[first]
         for t in range(n):
-            parse.fire(rule_ids[t])
+            if t not in parse.punct_roles:  # the punctuation stage counted its own
+                parse.fire(rule_ids[t])
         parse.roles = roles
         parse.role_rules = rule_ids
         parse.position_classes = self.position_classes(parse, roles)
