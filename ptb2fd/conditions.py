@@ -210,8 +210,8 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
             out.append(Condition(key, v, lambda c, k=kinds: c.proj.label.index is not None and bool(
                 k & c.parse.trace_kinds.get(c.proj.label.index, frozenset()))))
         elif key == "after_punct":
-            want = flag(v, key)
-            out.append(Condition(key, want, lambda c, w=want: _after_punct(c) == w))
+            marks = frozenset(checker.strings(v, key, rule_id, line))
+            out.append(Condition(key, v, lambda c, m=marks: _after_punct(c, m)))
         elif key == "compound":
             want = flag(v, key)
             out.append(Condition(key, want, lambda c, w=want: (c.t in c.parse.deps.compound_of) == w))
@@ -274,13 +274,14 @@ def _clause_subject(c: WordContext) -> bool:
     return False
 
 
-def _after_punct(c: WordContext) -> bool:
-    """The sibling right before the projection is a punctuation mark."""
+def _after_punct(c: WordContext, marks: frozenset[str]) -> bool:
+    """The sibling right before the projection is one of these marks
+    (a comma, not an opening quote: "made `` genuine progress ''")."""
     if c.parent is None:
         return False
     kids = c.parent.children
     i = next(i for i, k in enumerate(kids) if k is c.proj)
-    return i > 0 and kids[i - 1].word is not None and c._is_punct(kids[i - 1])
+    return i > 0 and kids[i - 1].word is not None and kids[i - 1].word in marks
 
 
 # Conditions that depend only on the word and its projection's label, tag

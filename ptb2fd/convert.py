@@ -59,7 +59,7 @@ def build_stages(rules: RuleSet, finder: BaseFormFinder | None = None) -> list:
         FindHeads(rules.heads, vocab),
         ReduceToDependencies(),
         CorrectPOS(rules.corrections, vocab, be),
-        AttachPunctuation(rules.punctuation, vocab),
+        AttachPunctuation(rules.punctuation, vocab, rules.compounds.label),
         AssignRoles(rules.roles, vocab),
         AddFeatures(rules.categories, finder or BaseFormFinder(rules.baseforms)),
         ClauseFeatures(rules.clauses),

@@ -53,12 +53,15 @@ class AddFeatures:
     def _imperatives(parse: Parse) -> set[int]:
         tags, roles, head = parse.tags, parse.roles, parse.deps.head
         root = head.index(-1)
-        candidates = {root} | {t for t, f in parse.deps.role_from.items() if f == root}
-        out = set()
-        for t in candidates:
-            if tags[t] != "VB":
-                continue
-            if any(head[d] == t and roles[d] in _NO_IMPERATIVE for d in range(len(head))):
-                continue
-            out.add(t)
+        if tags[root] != "VB" or any(h == root and roles[d] in _NO_IMPERATIVE for d, h in enumerate(head)):
+            return set()
+        # Later conjuncts of an imperative root are imperative too; the
+        # subject and auxiliaries they share stay with the first conjunct, so
+        # they are judged by it ("He will either sell the unit or [close] it"
+        # is not imperative).
+        out = {root}
+        for t, first in parse.deps.role_from.items():
+            if first == root and tags[t] == "VB" and not any(
+                    h == t and roles[d] in _NO_IMPERATIVE for d, h in enumerate(head)):
+                out.add(t)
         return out

@@ -75,10 +75,12 @@ class AttachPunctuation:
     needs = ("deps", "heads", "words")
     provides = ("punct_roles",)
 
-    def __init__(self, rules: PunctuationRules, vocab: TreebankVocabulary):
+    def __init__(self, rules: PunctuationRules, vocab: TreebankVocabulary, compound_label: str = "CPREP"):
         self.rules = rules
         self.vocab = vocab
+        self.compound_label = compound_label  # compound_prepositions.yaml `label`
         self.openers = frozenset(rules.pairs)
+        self.closers = frozenset(m for partners in rules.pairs.values() for m in partners) - _AMBIGUOUS
 
     def is_punct(self, node: Node) -> bool:
         return self.vocab.is_punct(node) and node.tag not in self.rules.not_punctuation
@@ -124,7 +126,41 @@ class AttachPunctuation:
                 target = parse.deps.head[t] if t != root else root
                 self._retarget(parse, final_inside, target)
                 final_inside = None
+        self._uncross(parse, roles)
         parse.punct_roles = roles
+
+    @staticmethod
+    def _uncross(parse: Parse, roles: dict[int, tuple[str, str]]) -> None:
+        """Adjacent marks must not cross (paper 4.6): in ", ''" both close
+        the quotation, so if the quote would attach inside the span of the
+        comma's edge it goes with the comma; the same for opening marks
+        before a mark attached to the right ("`` (")."""
+        head = parse.deps.head
+        n = len(head)
+        for t in range(1, n):
+            q = t - 1  # a mark attached to the left, right before t
+            if t in roles and q in roles and roles[t][0] == "rightpunc" and 0 <= head[q] < q:
+                if head[q] < head[t] < q:
+                    head[t] = head[q]
+        for t in range(1, n):
+            q = t - 1  # "X , '' said Y": a comma attached to the right, right
+            # before a closing mark attached to the left, is inside the
+            # quotation; it goes with the closing mark.
+            if t in roles and q in roles and roles[t][0] == "rightpunc" and 0 <= head[t] < q < head[q]:
+                head[q] = head[t]
+                roles[q] = ("rightpunc", roles[q][1])
+        for t in range(n - 2, -1, -1):
+            r = t + 1  # a mark attached to the right, right after t
+            if t in roles and r in roles and roles[t][0] == "leftpunc" and head[r] > r:
+                if r < head[t] < head[r]:
+                    head[t] = head[r]
+
+    def _is_marker(self, node: Node) -> bool:
+        """A preposition-like word or a compound preposition unit."""
+        if node.word is not None:
+            return node.tag in self.rules.marker_tags and node.tag != "CC"
+        return node.made_by is not None and all(w.tag is not None for w in node.children) and \
+            node.label.cat == self.compound_label
 
     @staticmethod
     def _retarget(parse: Parse, t: int, target: int) -> None:
@@ -142,6 +178,8 @@ class AttachPunctuation:
             return parity == 0
         if node.word in self.openers or node.tag in self.openers:
             return True
+        if node.word in self.closers or node.tag in self.closers:
+            return False
         return None
 
     def _left(self, deps, node: Node) -> int:
@@ -219,15 +257,23 @@ class AttachPunctuation:
             return None
         after = [i for i in content if i > k]
         before = [i for i in content if i < k]
+        head_index = parse.heads[id(parent)]
+        # A mark goes to the head child's word only at the edge of the
+        # phrase: that word's phrase is the whole phrase. "(NP (NP genuine
+        # progress) ('' '') (PP on this issue))" leaves the quote to `outward`.
+        # Role markers before the head ("because of `` serious questions")
+        # are spelled before an opening mark anyway (order.yaml leftpunc-inner).
+        # (In a VP, "to" is the infinitive marker, not a role marker.)
+        in_vp = parent.label.cat == "VP"
+        outer_before = [i for i in before if in_vp or not self._is_marker(kids[i])]
         if s == "open":
-            if opening and after:
+            if opening and after and not (after[0] == head_index and outer_before):
                 return self._left(deps, kids[after[0]]), "leftpunc"
             return None
         if s == "close":
-            if opening is False and before:
+            if opening is False and before and not (before[-1] == head_index and after):
                 return self._right(deps, kids[before[-1]]), "rightpunc"
             return None
-        head_index = parse.heads[id(parent)]
         if s == "paired":
             # The next paired mark among the siblings closes the pair.
             for m in range(k + 1, len(kids)):
@@ -243,14 +289,27 @@ class AttachPunctuation:
         if s == "outward":
             left = before[-1] if before else None
             right = after[0] if after else None
-            if left is not None and right is not None:
-                if abs(left - head_index) >= abs(right - head_index) and left != head_index:
-                    return self._right(deps, kids[left]), "rightpunc"
-                return lex[id(kids[right])], "leftpunc"
+            # Candidates are neighbours whose word's phrase ends (starts) at
+            # the mark: the head child only at the edge of the phrase.
+            ok_left = left is not None and (left != head_index or not after)
+            ok_right = right is not None and (right != head_index or not (outer_before if opening else before))
+            if ok_left and ok_right:
+                if opening is True:
+                    ok_left = False
+                elif opening is False:
+                    ok_right = False
+                elif abs(left - head_index) >= abs(right - head_index):
+                    ok_right = False
+                else:
+                    ok_left = False
+            if ok_left:
+                return self._right(deps, kids[left]), "rightpunc"
+            if ok_right:
+                return self._left(deps, kids[right]), "leftpunc"
             if left is not None:
                 return self._right(deps, kids[left]), "rightpunc"
             if right is not None:
-                return lex[id(kids[right])], "leftpunc"
+                return self._left(deps, kids[right]), "leftpunc"
             return None
         # bracket-head: the head of the phrase, or higher up if the phrase is
         # nothing but punctuation.
