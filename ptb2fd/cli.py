@@ -45,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--format", choices=["jsonl", "conllup", "halogen"], default="jsonl")
     c.add_argument("-o", "--output", metavar="OUT", help="output file (written atomically); default stdout")
     c.add_argument("--stats", metavar="FILE", help="write counts and rule firings as JSON")
-    c.add_argument("--strict", action="store_true", help="stop at the first error")
+    c.add_argument("--strict", action="store_true",
+                   help="stop at the first error (exit 1; the -o file is then not written)")
     c.add_argument("--quiet", action="store_true", help="no progress bar, no per-sentence errors")
 
     r = sub.add_parser("regen", help="regenerate sentences from their unordered records and score them")
@@ -125,9 +126,20 @@ def atomic_output(path: str | None) -> Iterator[IO[str]]:
         with open(target, "w", encoding="utf-8", newline="\n") as handle:
             yield handle
         return
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=str(target.parent))
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=str(target.parent))
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write here: {exc.strerror or exc}") from None
+    # Ctrl-C and SIGTERM (see cmd_convert) go through the clean-up below; a
+    # process killed outright (SIGKILL, a crash) can leave the ".part" file,
+    # never a truncated file under the target's name.
+    try:
+        # mkstemp makes the file private (0600); give it the mode a plain
+        # open() would, so the renamed output is readable as usual.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             yield handle
             handle.flush()
@@ -164,38 +176,105 @@ def progress(iterable, enabled: bool, unit: str = "tree"):
     return tqdm(iterable, unit=unit, disable=not enabled, file=sys.stderr, dynamic_ncols=True, leave=False)
 
 
+class _Discard(Exception):
+    """Raised inside atomic_output to throw the temporary file away."""
+
+
+def _check_output_path(option: str, path: str | None) -> None:
+    if path and path != "-" and os.path.isdir(path):
+        raise UsageError(f"{option} {path}: is a folder")
+
+
+@contextmanager
+def _terminate_as_exit() -> Iterator[None]:
+    """SIGTERM ends the run like Ctrl-C does, through the clean-up code (no
+    temporary file left behind). Forked workers keep the default action."""
+    import signal
+
+    if not hasattr(signal, "SIGTERM"):
+        yield
+        return
+    main_pid = os.getpid()
+
+    def handler(signum, frame):
+        if os.getpid() != main_pid:
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        raise SystemExit(128 + signum)
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def cmd_convert(args) -> int:
+    """Convert; exit 0 when every tree converted (or was skipped), 1 when
+    some failed, 2 for unusable arguments. With -o, the file appears only
+    when the run completes: an interrupted run, or one stopped by --strict,
+    leaves neither the file nor a temporary file."""
     from .formats import conllup, halogen, jsonl
     from .run import Summary, convert_stream
 
-    converter = load_converter(args.rules)
-    items = iter_raw(args)
+    if args.jobs < 1:
+        raise UsageError(f"--jobs {args.jobs}: give at least 1")
+    _check_output_path("-o", args.output)
+    _check_output_path("--stats", args.stats)
+    items = iter_raw(args)  # unusable inputs fail before the rules load
+    try:
+        converter = load_converter(args.rules)
+    except KeyboardInterrupt:
+        print("ptb2fd: interrupted", file=sys.stderr)
+        return 130
     summary = Summary()
     show = sys.stderr.isatty() and not args.quiet
     writer = {"jsonl": jsonl.dump_sentence, "conllup": conllup.dump_sentence, "halogen": halogen.dump_sentence}[
         args.format]
-    stopped = False
-    with atomic_output(args.output) as out:
-        if args.format == "conllup":
-            out.write(conllup.header())
-        for result in progress(convert_stream(converter, items, max(1, args.jobs)), show):
-            summary.add(result)
-            if result.sentence is not None:
-                text = writer(result.sentence)
-                out.write(text if text.endswith("\n") else text + "\n")
-            elif result.status == "failed":
-                if not args.quiet:
-                    print(f"ptb2fd: {result.error}", file=sys.stderr)
-                if args.strict:
-                    stopped = True
-                    break
-            elif result.status == "skipped" and not args.quiet:
-                print(f"ptb2fd: {result.location}: skipped ({result.reason})", file=sys.stderr)
-    print(f"ptb2fd: {summary.line()}" + (" (stopped at the first error: --strict)" if stopped else ""),
-          file=sys.stderr)
+    stopped = None
+    try:
+        with _terminate_as_exit(), atomic_output(args.output) as out:
+            if args.format == "conllup":
+                out.write(conllup.header())
+            for result in progress(convert_stream(converter, items, args.jobs), show):
+                summary.add(result)
+                if result.sentence is not None:
+                    text = writer(result.sentence)
+                    out.write(text if text.endswith("\n") else text + "\n")
+                elif result.status == "failed":
+                    if not args.quiet:
+                        print(f"ptb2fd: {result.error}", file=sys.stderr)
+                    if args.strict:
+                        stopped = result.sent_id
+                        break
+                elif result.status == "skipped" and not args.quiet:
+                    print(f"ptb2fd: {result.location}: skipped ({result.reason})", file=sys.stderr)
+            if stopped is not None and out is not sys.stdout:
+                raise _Discard()
+    except _Discard:
+        pass
+    except KeyboardInterrupt:
+        to_file = args.output and args.output != "-"
+        print(f"ptb2fd: interrupted ({summary.read} trees read){'; nothing written to -o' if to_file else ''}",
+              file=sys.stderr)
+        return 130
+    if stopped is not None:
+        where = f" (stopped at the first error, {stopped}: --strict" + \
+            ("; nothing written to -o)" if args.output and args.output != "-" else ")")
+    else:
+        where = ""
+    print(f"ptb2fd: {summary.line()}{where}", file=sys.stderr)
     if args.stats:
+        data = summary.to_json(converter.rules.rule_ids())
+        if stopped is not None:
+            data["stopped_at"] = stopped
         with atomic_output(args.stats) as handle:
-            json.dump(summary.to_json(converter.rules.rule_ids()), handle, indent=1, sort_keys=False)
+            json.dump(data, handle, indent=1, sort_keys=False)
             handle.write("\n")
     return EXIT_FAILED if summary.failed else EXIT_OK
 

@@ -150,11 +150,27 @@ def split_null(leaf: str) -> tuple[str, str | None]:
 
 
 def read_bracketed(text: str) -> Tree:
-    """Parse one bracketed tree with nltk; raise TreeParseError on failure."""
+    """Parse one bracketed tree with nltk; raise TreeParseError on failure.
+
+    nltk's default token patterns are exactly `_TOKEN` (escaped brackets
+    inside a token). They are not passed explicitly: nltk runs caller-given
+    patterns through its ReDoS guard, whose wall-clock time limit would make
+    a long tree fail (with a TimeoutError) depending on machine load. Trees
+    nested deeper than nltk's MAX_TREE_DEPTH (500) levels are refused.
+    """
     try:
-        return Tree.fromstring(text, node_pattern=_TOKEN, leaf_pattern=_TOKEN)
+        return Tree.fromstring(text)
     except ValueError as exc:
-        raise TreeParseError(_short(str(exc))) from None
+        message = str(exc)
+        if "MAX_TREE_DEPTH" in message:
+            message = f"tree nested deeper than {_max_depth()} levels"
+        raise TreeParseError(_short(message)) from None
+
+
+def _max_depth() -> int:
+    from nltk.tree import tree as nltk_tree
+
+    return getattr(nltk_tree, "MAX_TREE_DEPTH", 500)
 
 
 def _short(message: str) -> str:
@@ -167,27 +183,48 @@ def from_nltk(tree: Tree, phrase_labels: frozenset[str] = frozenset()) -> Node:
 
     A preterminal is a tree whose only child is a string. A string beside
     other children, or a "preterminal" whose label is a phrase label such as
-    NP, is a leaf without a tag and an error. Trees nested deeper than
-    Python's recursion limit raise RecursionError, which the pipeline
-    reports as "tree too deep".
+    NP, is a leaf without a tag and an error. The walk is iterative, so the
+    depth of the tree costs no Python stack.
     """
 
-    def build(t) -> Node:
+    def check(t) -> None:
         if not isinstance(t, Tree):
             raise TreeParseError(f"leaf {t!r} has no POS tag")
+
+    def word(t) -> Node | None:
+        """The preterminal node for `t`, or None when `t` is a phrase."""
         raw = t.label()
-        label = parse_label(raw)
         if len(t) == 1 and isinstance(t[0], str):
+            label = parse_label(raw)
             if not raw or label.cat in phrase_labels:
                 raise TreeParseError(f"leaf {t[0]!r} has no POS tag (its label is {raw!r})")
             return Node(label, (), unescape_word(t[0]), label.cat)
         if len(t) == 0:
             raise TreeParseError(f"empty constituent ({raw})")
-        children = []
         for child in t:
             if isinstance(child, str):
                 raise TreeParseError(f"leaf {child!r} has no POS tag (inside {raw or 'the top bracket'})")
-            children.append(build(child))
-        return Node(label, tuple(children))
+        return None
 
-    return build(tree)
+    check(tree)
+    top = word(tree)
+    if top is not None:
+        return top
+    # Post-order without recursion: a frame is (nltk tree, built children).
+    stack: list[tuple[Tree, list[Node]]] = [(tree, [])]
+    while True:
+        t, built = stack[-1]
+        if len(built) < len(t):
+            child = t[len(built)]
+            check(child)
+            leaf = word(child)
+            if leaf is not None:
+                built.append(leaf)
+            else:
+                stack.append((child, []))
+            continue
+        stack.pop()
+        node = Node(parse_label(t.label()), tuple(built))
+        if not stack:
+            return node
+        stack[-1][1].append(node)

@@ -2,18 +2,43 @@
 
 Accepted inputs: `.mrg` files, `.gz` files, folders (searched for `*.mrg`,
 `*.mrg.gz`, `*.tree`, `*.parse` and `*.txt`, in sorted order), the LDC layout
-`parsed/mrg/wsj/SS/wsj_SSNN.mrg` with `--sections`, standard input (`-`),
-and the NLTK `treebank` corpus found through `nltk.data`.
+`parsed/mrg/wsj/SS/wsj_SSNN.mrg` with `--sections`, standard input (`-`,
+gzip or not), and the NLTK `treebank` corpus found through `nltk.data`.
+Files are read as UTF-8 (a byte-order mark is dropped, undecodable bytes
+become U+FFFD); a file that cannot be read, or a compressed file that ends
+early, gives one failed item after the trees read from it.
 
-The splitter works line by line (memory stays flat) and tolerates damage:
-- `#` lines between trees are comments;
-- several trees may share a line;
-- a tree whose closing brackets are missing ends where a line starts with
-  a new top bracket "( (" or "(ROOT", and is reported as unbalanced;
-- stray closing brackets after a tree mark that tree unbalanced;
-- text outside any bracket is reported as its own failed item.
-Every item found gets a stable id: `wsj_0001.mrg:1`, file name and 1-based
-index, so the summary can account for each one.
+Every item found gets a stable id, file name and 1-based index
+(`wsj_0001.mrg:1`), so the summary can account for each one. The splitter
+works line by line (memory stays flat, nesting depth costs nothing) and is
+built so that damage to one tree never changes the items, or the ids, of the
+trees around it. It relies on the layout every treebank file uses: a tree
+starts on a new line (or after another tree on the same line) and its
+continuation lines are indented further than its first line. Indentation
+counts white space; invisible characters (controls, format characters) at
+the start of a line are skipped, and a tree's first line counts as indented
+at most as much as the last wrapped tree ("( (S", "(ROOT (S") that closed
+cleanly (0 at the start), so stray characters before a tree do not cut it.
+
+- Lines starting with `#` (after any indentation) between trees are
+  comments; inside an open tree such a line is part of the tree (and spoils
+  it), never a reason to drop the tree's other lines.
+- Several trees may share a line: "( (S ...) ) ( (S ...) )". A bracket that
+  opens after a tree on the same line starts the next tree when it has the
+  same kind of top (same top label, "" for "( (") and closes on that line,
+  and the rest of the line does not close more brackets than it opens;
+  otherwise the tree closed early (a bracket deleted, or one too many) and
+  what follows belongs to it.
+- Lines indented further than a tree's first line belong to that tree, even
+  after it closed (it closed early); so do stray ")" (on its line or on a
+  line that starts with ")") and text after it on its line.
+- A tree whose closing brackets are missing ends where a line starts with
+  "(" no further indented than its first line, and is reported as
+  unbalanced. (Layouts whose continuation lines start at column 0 with "("
+  are therefore not supported: each such line starts a new item.)
+- Text outside any bracket on lines of its own is one failed item; text
+  before a tree on the same line, or on a less indented line right above
+  it, belongs to the tree and makes it fail.
 """
 from __future__ import annotations
 
@@ -23,6 +48,7 @@ import io
 import os
 import re
 import sys
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Iterable, Iterator
@@ -30,7 +56,8 @@ from typing import IO, Iterable, Iterator
 from .errors import Location, UsageError
 
 TREE_SUFFIXES = (".mrg", ".mrg.gz", ".tree", ".tree.gz", ".parse", ".parse.gz", ".txt", ".txt.gz")
-_NEW_TOP = re.compile(r"^\(\s*\(|^\((?:ROOT|TOP)\b")
+WRAPPER_TOPS = frozenset({"", "ROOT", "TOP", "S1"})  # top labels that wrap a whole tree
+_TOP_LABEL = re.compile(r"\(\s*([^\s()]*)")  # the label right after an opening bracket
 _SECTION_FILE = re.compile(r"^wsj_(\d\d)\d\d")
 
 
@@ -128,6 +155,9 @@ def resolve_inputs(
             out.append(str(p))
         else:
             raise UsageError(f"{arg}: no such file or folder")
+    # The same file named twice (a file and its folder, say) is read once.
+    seen: set[str] = set()
+    out = [f for f in out if f == "-" or not (os.path.realpath(f) in seen or seen.add(os.path.realpath(f)))]
     if files:
         out = [f for f in out if f == "-" or fnmatch.fnmatch(os.path.basename(f), files)]
     if wanted is not None:
@@ -138,14 +168,13 @@ def resolve_inputs(
 
 
 def open_text(path: str) -> IO[str]:
-    """Open a file (gzip by suffix or magic bytes) or stdin as text."""
-    if path == "-":
-        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
-    raw = open(path, "rb")
-    magic = raw.peek(2)[:2] if hasattr(raw, "peek") else b""
-    if magic == b"\x1f\x8b":
-        return io.TextIOWrapper(gzip.GzipFile(fileobj=raw), encoding="utf-8", errors="replace")
-    return io.TextIOWrapper(raw, encoding="utf-8", errors="replace")
+    """Open a file (gzip by magic bytes) or stdin as UTF-8 text."""
+    raw = sys.stdin.buffer if path == "-" else open(path, "rb")
+    if not hasattr(raw, "peek"):
+        raw = io.BufferedReader(raw)
+    if raw.peek(2)[:2] == b"\x1f\x8b":
+        raw = gzip.GzipFile(fileobj=raw)
+    return io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace")
 
 
 def display_name(path: str) -> str:
@@ -155,99 +184,253 @@ def display_name(path: str) -> str:
     return name[:-3] if name.endswith(".gz") else name
 
 
+def display_names(paths: list[str]) -> list[str]:
+    """Names for ids: the file name, or as many trailing folders as it takes
+    to tell apart files of the same name ("a/x.mrg", "b/x.mrg")."""
+    names = [display_name(p) for p in paths]
+    if len(set(names)) == len(names):
+        return names
+    parts = [Path(os.path.normpath(p)).parts if p != "-" else ("<stdin>",) for p in paths]
+    out = list(names)
+    for name in set(names):
+        same = [i for i, n in enumerate(names) if n == name]
+        if len(same) < 2:
+            continue
+        cand = {i: f"{name}#{k}" for k, i in enumerate(same, 1)}  # last resort
+        for k in range(2, max(len(parts[i]) for i in same) + 1):
+            longer = {i: "/".join(parts[i][-k:-1] + (names[i],)) for i in same}
+            if len(set(longer.values())) == len(same):
+                cand = longer
+                break
+        for i in same:
+            out[i] = cand[i]
+    return out
+
+
 # ---------------------------------------------------------------- splitting
 
 
 def read_trees(paths: Iterable[str]) -> Iterator[RawTree]:
     """All items of all inputs, in order."""
-    for path in paths:
-        with open_text(path) as handle:
-            yield from split_trees(handle, display_name(path))
+    paths = list(paths)
+    for path, name in zip(paths, display_names(paths)):
+        try:
+            handle = open_text(path)
+        except OSError as exc:
+            yield RawTree(name, 1, 0, "", f"cannot read input: {exc.strerror or exc}")
+            continue
+        problem: list = []
+        count = 0
+        with handle:
+            for raw in split_trees(_guarded(handle, problem), name):
+                count = raw.index
+                yield raw
+        if problem:
+            line, message = problem[0]
+            yield RawTree(name, count + 1, line, "", f"cannot read input after line {line - 1}: {message}")
+
+
+def _guarded(handle: IO[str], problem: list) -> Iterator[str]:
+    """The lines of `handle`; a read error (truncated or corrupt gzip data,
+    an I/O error) ends the lines and is recorded in `problem`."""
+    lineno = 0
+    try:
+        for line in handle:
+            lineno += 1
+            yield line
+    except (OSError, EOFError, zlib.error) as exc:
+        problem.append((lineno + 1, f"{type(exc).__name__}: {exc}"))
+
+
+class _Item:
+    """An item being cut: its text so far, where it starts, its problem."""
+
+    __slots__ = ("parts", "line", "indent", "error", "top", "last_line", "end_line")
+
+    def __init__(self, line: int, indent: int, error: str | None = None):
+        self.parts: list[str] = []
+        self.line = line  # line the item starts on
+        self.indent = indent  # indentation of that line
+        self.error = error
+        self.top: str | None = None  # label after the first bracket ("" for "( (")
+        self.last_line = line  # last line known to belong to the item
+        self.end_line = 0  # line its brackets last closed on
+
+
+def _prefix_net(line: str) -> list[int]:
+    """out[i]: opening minus closing brackets in line[:i] (escaped ones,
+    "\\(" and "\\)", do not count)."""
+    n = len(line)
+    out = [0] * (n + 1)
+    net, i = 0, 0
+    while i < n:
+        out[i] = net
+        c = line[i]
+        if c == "\\" and i + 1 < n:
+            out[i + 1] = net
+            i += 2
+            continue
+        if c == "(":
+            net += 1
+        elif c == ")":
+            net -= 1
+        i += 1
+    out[n] = net
+    return out
+
+
+def _indentation(line: str) -> tuple[int, int]:
+    """(indentation, index of the first visible character). Invisible
+    characters (control and format characters) at the start of a line are
+    skipped without counting: a stray NUL neither indents a line nor moves
+    it to column 0."""
+    i, n, width = 0, len(line), 0
+    while i < n:
+        c = line[i]
+        if c.isspace():
+            width += 1
+        elif c.isprintable():
+            break
+        i += 1
+    return width, i
+
+
+def _closes_on_line(net: list[int], i: int) -> bool:
+    """Whether the bracket opening at line[i] is closed on the same line."""
+    base = net[i]
+    return any(net[j] <= base for j in range(i + 1, len(net)))
 
 
 def split_trees(lines: Iterable[str], source: str) -> Iterator[RawTree]:
     """Cut a stream of lines into bracketed items (see module docstring)."""
     index = 0
     depth = 0
-    buf: list[str] = []
-    start_line = 0
-    pending: RawTree | None = None  # finished tree, held back for stray ')'
-    junk: list[str] = []
-    junk_line = 0
+    cur: _Item | None = None  # the open tree (depth > 0)
+    pending: _Item | None = None  # a closed tree that text after it may still join
+    junk: _Item | None = None  # text outside brackets
+    # The indentation trees start at in this input: 0, or that of the last
+    # tree with a wrapper top ("( (", "(ROOT") that closed without a problem.
+    # An item's indentation counts as at most this, so that stray white space
+    # before a tree's first line does not make its own continuation lines
+    # look like new trees.
+    base = 0
 
-    def make(text: str, line: int, error: str | None) -> RawTree:
+    def emit(item: _Item, error: str | None = None) -> RawTree:
         nonlocal index
         index += 1
-        return RawTree(source, index, line, text, error)
+        return RawTree(source, index, item.line, "".join(item.parts).strip(), item.error or error)
 
     for lineno, line in enumerate(lines, 1):
-        if depth == 0 and line.lstrip().startswith("#"):
+        indent, start = _indentation(line)
+        if start == len(line):  # blank (white space and invisible characters only)
+            if cur is not None:
+                cur.parts.append(line)
             continue
-        if depth > 0 and _NEW_TOP.match(line):
-            # A new tree starts while the previous one is still open.
-            if pending is not None:
-                yield pending
+        first = line[start]
+        if cur is None and first == "#":
+            continue  # a comment line between trees changes nothing
+        if cur is not None:
+            if first == "(" and indent <= min(cur.indent, base):
+                # A new tree starts: the open one lacks closing brackets.
+                yield emit(cur, f"unbalanced brackets: {depth} closing bracket(s) missing")
+                cur, depth = None, 0
+        elif pending is not None:
+            if indent > min(pending.indent, base) or first == ")":
+                pending.last_line = lineno  # an indented line (or a ")") goes on with the tree above
+            else:
+                yield emit(pending)
                 pending = None
-            yield make("".join(buf), start_line, f"unbalanced brackets: {depth} closing bracket(s) missing")
-            buf, depth = [], 0
+        elif junk is not None and indent > min(junk.indent, base):
+            junk.last_line = lineno  # ... and with the text outside brackets above
+        net: list[int] | None = None  # bracket counts of this line, computed when needed
         i, n = 0, len(line)
         while i < n:
+            if depth > 0:
+                # Inside a tree: copy up to the next unescaped bracket in one slice.
+                j = i
+                while j < n:
+                    c = line[j]
+                    if c == "(" or c == ")":
+                        break
+                    if c == "\\" and j + 1 < n:
+                        j += 2
+                        continue
+                    j += 1
+                if j > i:
+                    cur.parts.append(line[i:j])
+                if j >= n:
+                    break
+                c = line[j]
+                cur.parts.append(c)
+                depth += 1 if c == "(" else -1
+                i = j + 1
+                if depth == 0:
+                    cur.last_line = cur.end_line = lineno
+                    if cur.error is None and cur.top in WRAPPER_TOPS:
+                        base = cur.indent
+                    pending, cur = cur, None
+                continue
             ch = line[i]
-            if depth == 0:
-                if ch == "(":
-                    if junk:
-                        yield make("".join(junk).strip(), junk_line, "text outside brackets")
-                        junk = []
-                    if pending is not None:
-                        yield pending
-                        pending = None
-                    depth, buf, start_line = 1, ["("], lineno
-                elif ch == ")":
-                    if pending is not None and pending.error is None:
-                        pending = RawTree(pending.source, pending.index, pending.line, pending.text,
-                                          "unbalanced brackets: extra closing bracket(s) after the tree")
-                    elif pending is None:
-                        if not junk:
-                            junk_line = lineno
-                        junk.append(ch)
-                elif not ch.isspace():
-                    if pending is not None:
-                        yield pending
-                        pending = None
-                    if not junk:
-                        junk_line = lineno
-                    j = i
-                    while j < n and line[j] not in "()":
-                        j += 1
-                    junk.append(line[i:j])
-                    i = j
-                    continue
+            if ch.isspace() or not ch.isprintable():
+                # Between trees, invisible characters (a byte-order mark of a
+                # concatenated file, a NUL, a DOS end-of-file mark) are ignored
+                # like white space.
+                holder = pending or junk
+                if holder is not None and ch.isspace():
+                    holder.parts.append(ch)
                 i += 1
                 continue
-            # Inside a tree: copy up to the next bracket in one slice.
-            j = i
-            while j < n:
-                c = line[j]
-                if c == "(" or c == ")":
-                    break
-                if c == "\\" and j + 1 < n:
-                    j += 2
-                    continue
-                j += 1
-            if j > i:
-                buf.append(line[i:j])
-            if j >= n:
-                break
-            c = line[j]
-            buf.append(c)
-            depth += 1 if c == "(" else -1
-            i = j + 1
-            if depth == 0:
-                pending = make("".join(buf), start_line, None)
-                buf = []
+            if ch == "(":
+                m = _TOP_LABEL.match(line, i)
+                top = m.group(1) if m else ""
+                if pending is not None:
+                    if net is None:
+                        net = _prefix_net(line)
+                    if top == pending.top and lineno == pending.end_line and net[n] >= net[i] \
+                            and _closes_on_line(net, i):
+                        yield emit(pending)  # the next tree on the same line
+                    else:
+                        cur = pending  # the tree closed early: this belongs to it
+                        cur.error = cur.error or "unbalanced brackets: the tree closes early and more follows it"
+                    pending = None
+                elif junk is not None:
+                    if junk.last_line == lineno:
+                        cur = junk  # text before the tree on its line
+                        cur.error = "text outside brackets before the tree"
+                    else:
+                        yield emit(junk)
+                    junk = None
+                if cur is None:
+                    cur = _Item(lineno, indent)
+                    cur.top = top
+                elif cur.top is None:
+                    cur.top = top
+                cur.parts.append("(")
+                depth = 1
+                i += 1
+                continue
+            if ch == ")" and pending is not None:
+                pending.parts.append(ch)
+                pending.error = pending.error or "unbalanced brackets: extra closing bracket(s) after the tree"
+                i += 1
+                continue
+            # Text outside brackets (or a stray ")" with no tree before it).
+            j = i + 1
+            if ch != ")":
+                while j < n and line[j] not in "()":
+                    j += 2 if line[j] == "\\" and j + 1 < n else 1
+            if pending is not None:
+                pending.parts.append(line[i:j])
+                pending.error = pending.error or "text after the tree"
+            else:
+                if junk is None:
+                    junk = _Item(lineno, indent, "text outside brackets")
+                junk.parts.append(line[i:j])
+                junk.last_line = lineno
+            i = j
+    if cur is not None:
+        yield emit(cur, f"unbalanced brackets: {depth} closing bracket(s) missing at end of input")
     if pending is not None:
-        yield pending
-    if depth > 0:
-        yield make("".join(buf), start_line, f"unbalanced brackets: {depth} closing bracket(s) missing at end of input")
-    if junk:
-        yield make("".join(junk).strip(), junk_line, "text outside brackets")
+        yield emit(pending)
+    if junk is not None:
+        yield emit(junk)

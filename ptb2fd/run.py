@@ -1,11 +1,18 @@
 """Running a conversion over many trees: order kept, every tree accounted for.
 
-`convert_stream` yields one `Result` per input item, in input order, with
-`--jobs N` worker processes or in this process. Workers are forked after
-the rules and WordNet are loaded, so they start at once. A worker that dies
-(killed, out of memory) never drops sentences silently: every sentence of
-the batches it held fails with reason `worker-crash`, and a fresh pool
-converts the rest.
+`convert_stream` yields exactly one `Result` per input item, in input order,
+with `--jobs N` worker processes or in this process. Workers are forked
+after the rules and WordNet are loaded, so they start at once.
+
+Nothing is dropped silently:
+- an exception that escapes the converter (a bug) fails that sentence with
+  an "internal error" conversion error, in this process or in a worker;
+- a worker that dies (killed, out of memory, the PTB2FD_TEST_CRASH_ON
+  fault-injection hook) breaks the pool and every batch in flight with it.
+  Each of those batches is then run again alone in a fresh worker: a batch
+  that crashes its worker again fails, each of its sentences with reason
+  `worker-crash`; the others convert as usual. A fresh pool converts the
+  rest.
 """
 from __future__ import annotations
 
@@ -23,15 +30,26 @@ from .reader import RawTree
 
 BATCH = 64
 _WORKER: Converter | None = None
+CRASH_ENV = "PTB2FD_TEST_CRASH_ON"  # fault injection: a worker exits on this sentence id
+
+
+def safe_convert(converter: Converter, raw: RawTree) -> Result:
+    """`converter.convert(raw)`, with any exception that escapes it turned
+    into a failed Result for that sentence."""
+    try:
+        return converter.convert(raw)
+    except Exception as exc:  # noqa: BLE001 - a bug must cost one sentence, not the run
+        err = ConversionError(f"internal error: {type(exc).__name__}: {exc}", raw.location, "convert")
+        return Result(raw.sent_id, raw.location, FAILED, error=err, reason=err.kind)
 
 
 def _convert_batch(batch: list[RawTree]) -> list[Result]:
-    crash_on = os.environ.get("PTB2FD_TEST_CRASH_ON")  # fault injection for the crash test
+    crash_on = os.environ.get(CRASH_ENV)
     out = []
     for raw in batch:
         if crash_on and raw.sent_id == crash_on:
             os._exit(3)
-        out.append(_WORKER.convert(raw))
+        out.append(safe_convert(_WORKER, raw))
     return out
 
 
@@ -46,14 +64,34 @@ def _batches(items: Iterable[RawTree], size: int) -> Iterator[list[RawTree]]:
         yield batch
 
 
+def _crashed(batch: list[RawTree]) -> list[Result]:
+    out = []
+    for raw in batch:
+        err = ConversionError("worker process crashed while converting this batch", raw.location, "worker")
+        out.append(Result(raw.sent_id, raw.location, FAILED, error=err, reason="worker-crash"))
+    return out
+
+
+def _run_alone(batch: list[RawTree], ctx) -> list[Result]:
+    """Convert one batch in a fresh one-worker pool; if the worker dies
+    again, the batch's sentences fail with reason worker-crash."""
+    pool = ProcessPoolExecutor(1, mp_context=ctx)
+    try:
+        return pool.submit(_convert_batch, batch).result()
+    except BrokenProcessPool:
+        return _crashed(batch)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def convert_stream(converter: Converter, items: Iterable[RawTree], jobs: int = 1) -> Iterator[Result]:
     global _WORKER
     if jobs <= 1:
-        crash_on = os.environ.get("PTB2FD_TEST_CRASH_ON")
+        crash_on = os.environ.get(CRASH_ENV)
         for raw in items:
             if crash_on and raw.sent_id == crash_on:
                 os._exit(3)
-            yield converter.convert(raw)
+            yield safe_convert(converter, raw)
         return
     _WORKER = converter
     ctx = mp.get_context("fork")
@@ -74,15 +112,17 @@ def convert_stream(converter: Converter, items: Iterable[RawTree], jobs: int = 1
             try:
                 results = future.result()
             except BrokenProcessPool:
-                # Everything in flight is lost with the pool: account for it.
-                lost = [batch] + [b for b, _ in pending]
+                # The pool is gone with every batch in flight. Batches that
+                # finished before the crash keep their results; the others are
+                # run again one by one, in order, to find the one that crashes.
+                lost = [(batch, future)] + list(pending)
                 pending.clear()
-                pool.shutdown(wait=False, cancel_futures=True)
-                for b in lost:
-                    for raw in b:
-                        err = ConversionError("worker process crashed while converting this batch", raw.location,
-                                              "worker")
-                        yield Result(raw.sent_id, raw.location, FAILED, error=err, reason="worker-crash")
+                pool.shutdown(wait=True, cancel_futures=True)
+                for b, f in lost:
+                    done = None
+                    if f.done() and not f.cancelled() and f.exception() is None:
+                        done = f.result()
+                    yield from done if done is not None else _run_alone(b, ctx)
                 pool = ProcessPoolExecutor(jobs, mp_context=ctx)
                 continue
             yield from results
@@ -93,7 +133,9 @@ def convert_stream(converter: Converter, items: Iterable[RawTree], jobs: int = 1
 
 @dataclass
 class Summary:
-    """Counts for the summary line and --stats."""
+    """Counts for the summary line and --stats: read = converted + failed +
+    skipped, failures by kind and skips by reason, and every failed or
+    skipped sentence listed with its id, file and line."""
 
     read: int = 0
     converted: int = 0
@@ -103,6 +145,7 @@ class Summary:
     failure_kinds: Counter = field(default_factory=Counter)
     skip_reasons: Counter = field(default_factory=Counter)
     failures: list = field(default_factory=list)
+    skips: list = field(default_factory=list)
     fired: Counter = field(default_factory=Counter)
     notes: Counter = field(default_factory=Counter)
 
@@ -116,6 +159,9 @@ class Summary:
         elif result.status == SKIPPED:
             self.skipped += 1
             self.skip_reasons[result.reason or "?"] += 1
+            loc = result.location
+            self.skips.append({"id": result.sent_id, "source": loc.source, "line": loc.line,
+                               "reason": result.reason})
         else:
             self.failed += 1
             self.failure_kinds[result.reason or "?"] += 1
@@ -125,8 +171,13 @@ class Summary:
                                   "message": getattr(result.error, "message", str(result.error))})
 
     def line(self) -> str:
-        return (f"read {self.read}, converted {self.converted}, failed {self.failed}, skipped {self.skipped}; "
-                f"{self.words} words")
+        """"read 5, converted 2, failed 2 (parse: 1, worker-crash: 1), skipped 1
+        (markup only: 1); 40 words": read = converted + failed + skipped."""
+        def why(counts: Counter) -> str:
+            return f" ({', '.join(f'{k}: {v}' for k, v in sorted(counts.items()))})" if counts else ""
+
+        return (f"read {self.read}, converted {self.converted}, failed {self.failed}{why(self.failure_kinds)}, "
+                f"skipped {self.skipped}{why(self.skip_reasons)}; {self.words} words")
 
     def to_json(self, rule_ids: dict[str, list[str]] | None = None) -> dict:
         data = {
@@ -135,6 +186,7 @@ class Summary:
             "failure_kinds": dict(sorted(self.failure_kinds.items())),
             "skip_reasons": dict(sorted(self.skip_reasons.items())),
             "failures": self.failures,
+            "skips": self.skips,
             "notes": dict(sorted(self.notes.items())),
         }
         if rule_ids is not None:

@@ -6,9 +6,12 @@ stages still see the object trace. Constituents left empty are removed too.
 Co-indexing is read from either place: "(NP-SBJ (-NONE- *T*-1))" and
 "(NP-SBJ-1 (-NONE- *T*))" both give ref '1'.
 
-Markup leaves such as "(CODE <TURN>)" go the same way and are counted. A
-tree with only markup is skipped (SkippedTree); a tree with only null
-elements is an error (EmptyTreeError).
+Markup leaves such as "(CODE <TURN>)", and constituents labelled with a
+markup tag such as "(CODE (SYM SpeakerA1) (. .))", go the same way and
+their leaves are counted (`markup-leaves`). A tree with only markup is
+skipped (SkippedTree, reason "markup only"), never converted into a
+sentence of markup; a tree with only null elements (or nulls and markup) is
+an error (EmptyTreeError).
 """
 from __future__ import annotations
 
@@ -57,13 +60,17 @@ class RemoveNulls:
                 new = Node(node.label, (), node.word, node.tag, len(words), len(words) + 1)
                 words.append(new)
                 return new
+            if node.label.cat in markup_tags:
+                # "(CODE (SYM SpeakerA1) (. .))": markup with words inside.
+                counts["markup-leaves"] += len(node.words())
+                return None
             kept: list[Node] = []
             nulls: list[NullChild] = []
             for pos, child in enumerate(node.children):
                 new = build(child)
                 if new is not None:
                     kept.append(new)
-                elif child.word is None or child.tag in null_tags:
+                elif (child.word is None and child.label.cat not in markup_tags) or child.tag in null_tags:
                     nc = _null_child(pos, child, null_tags)
                     nulls.append(nc)
                     if nc.ref is not None:

@@ -140,19 +140,20 @@ class AttachPunctuation:
         for t in range(1, n):
             q = t - 1  # a mark attached to the left, right before t
             if t in roles and q in roles and roles[t][0] == "rightpunc" and 0 <= head[q] < q:
-                if head[q] < head[t] < q:
+                if head[q] < head[t] < q and not AttachPunctuation._dominates(head, t, head[q]):
                     head[t] = head[q]
         for t in range(1, n):
             q = t - 1  # "X , '' said Y": a comma attached to the right, right
             # before a closing mark attached to the left, is inside the
             # quotation; it goes with the closing mark.
-            if t in roles and q in roles and roles[t][0] == "rightpunc" and 0 <= head[t] < q < head[q]:
+            if t in roles and q in roles and roles[t][0] == "rightpunc" and 0 <= head[t] < q < head[q] \
+                    and not AttachPunctuation._dominates(head, q, head[t]):
                 head[q] = head[t]
                 roles[q] = ("rightpunc", roles[q][1])
         for t in range(n - 2, -1, -1):
             r = t + 1  # a mark attached to the right, right after t
             if t in roles and r in roles and roles[t][0] == "leftpunc" and head[r] > r:
-                if r < head[t] < head[r]:
+                if r < head[t] < head[r] and not AttachPunctuation._dominates(head, t, head[r]):
                     head[t] = head[r]
 
     def _is_marker(self, node: Node) -> bool:
@@ -162,13 +163,27 @@ class AttachPunctuation:
         return node.made_by is not None and all(w.tag is not None for w in node.children) and \
             node.label.cat == self.compound_label
 
-    @staticmethod
-    def _retarget(parse: Parse, t: int, target: int) -> None:
-        if target != t and target >= 0:
+    @classmethod
+    def _retarget(cls, parse: Parse, t: int, target: int) -> None:
+        if target != t and target >= 0 and not cls._dominates(parse.deps.head, t, target):
             parse.deps.head[t] = target
 
+    @staticmethod
+    def _dominates(head: list[int], t: int, target: int) -> bool:
+        """True if `target` depends (directly or not) on `t`: attaching t to
+        it would make a cycle. It happens in a phrase of nothing but marks,
+        where one mark heads the others: "(SQ (. .) (SYM --))"."""
+        seen = 0
+        h = target
+        while h >= 0 and seen <= len(head):
+            if h == t:
+                return True
+            h = head[h]
+            seen += 1
+        return False
+
     def _set(self, parse: Parse, t: int, target: int, role: str, rule_id: str, roles) -> None:
-        if target != t and target >= 0:
+        if target != t and target >= 0 and not self._dominates(parse.deps.head, t, target):
             parse.deps.head[t] = target
         roles[t] = (role, rule_id)
         parse.fire(rule_id)

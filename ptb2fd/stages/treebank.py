@@ -1,7 +1,15 @@
 """Reading one tree: brackets to `Node`s, wrappers removed, labels checked.
 
-Accepts "( (S ...) )" (empty top label) and "(ROOT (S ...))" tops. A wrapper
-with several children, as in "( (NP ...) (. .) )", is kept as a ROOT node.
+Accepts "( (S ...) )" (empty top label), "(ROOT (S ...))", "(TOP (S ...))"
+and "(S1 (S ...))" tops (the `wrapper_labels` of treebank.yaml). A wrapper
+with several children, as in "( (NP ...) (. .) )", is kept as a ROOT node;
+a tree that is one word, "(NN hello)" or "( (NN hello) )", gets an X node.
+Labels and tags outside treebank.yaml convert (with the default head rule)
+and are counted in `parse.notes` as `unknown-label:L`, `unknown-tag:T` and
+`unknown-function-tag:F`; malformed ones ("NP((", a label with non-ASCII
+letters, an empty label below the top) are parse errors. A constituent
+labelled with a markup tag, "(CODE (SYM SpeakerA1) (. .))", is markup as a
+whole: its insides are not checked, and the nulls stage removes it.
 Rule file: treebank.yaml (label and tag vocabulary).
 """
 from __future__ import annotations
@@ -79,6 +87,8 @@ class ReadTree:
                 continue
             if not label.raw or not label_is_wellformed(label):
                 raise TreeParseError(f"malformed label {label.raw!r}")
+            if label.cat in vocab.markup_tags:
+                continue  # "(CODE (SYM SpeakerA1) (. .))": markup, removed whole by the nulls stage
             if label.cat not in vocab.phrase_labels:
                 parse.notes[f"unknown-label:{label.cat}"] += 1
             for tag in label.ftags:
