@@ -131,6 +131,22 @@ class Checker:
             return None
         return value
 
+    def rules(self, data: dict, key: str, what: str, allowed, required=("id",)):
+        """The rule mappings under `key`: the list and the ids are checked,
+        and each rule's keys; yields (rule, rule id, line) for the valid ones."""
+        raw = data.get(key, [])
+        if not isinstance(raw, list):
+            self.problem(f"{key} must be a list", line=line_of(raw))
+            return
+        self.rule_ids(raw, what)
+        for spec in raw:
+            spec = self.mapping(spec, what)
+            if spec is None:
+                continue
+            rid = spec.get("id")
+            self.keys(spec, allowed, required, rid, what)
+            yield spec, (str(rid) if rid is not None else None), line_of(spec)
+
     def rule_ids(self, rules: list, what: str = "rule") -> None:
         """Every rule has a string id, and ids are unique within the file."""
         seen: dict[str, int | None] = {}

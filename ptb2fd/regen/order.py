@@ -79,18 +79,9 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     junction = checker.mapping(data.get("junction", {}), "junction") or {}
     checker.keys(junction, ["initial_markers", "continuation_slot"], ["initial_markers", "continuation_slot"],
                  what="junction")
-    raw = data.get("rules", [])
-    if not isinstance(raw, list):
-        checker.problem("rules must be a list")
-        raw = []
-    checker.rule_ids(raw)
     rules = []
-    for spec in raw:
-        spec = checker.mapping(spec, "placement rule")
-        if spec is None:
-            continue
-        rid, line = spec.get("id"), line_of(spec)
-        checker.keys(spec, ["id", "when", "slot"], ["id", "when", "slot"], rid)
+    for spec, rid, line in checker.rules(data, "rules", "placement rule", ["id", "when", "slot"],
+                                         ["id", "when", "slot"]):
         when = checker.mapping(spec.get("when", {}), "when", rid) or {}
         tests = []
         for key, v in when.items():

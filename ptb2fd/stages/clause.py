@@ -77,17 +77,9 @@ def compile_clauses(data, checker) -> ClauseRules | None:
     fix = section("np_head_correction", ["id", "cat1_to_adjective", "adjective", "noun"])
     sp = section("subject_position", ["subject_roles", "aux_roles"])
     logical = []
-    raw = data.get("logical_roles", [])
-    if not isinstance(raw, list):
-        checker.problem("logical_roles must be a list")
-        raw = []
-    checker.rule_ids(raw, "logical role rule")
-    for spec in raw:
-        spec = checker.mapping(spec, "logical role rule")
-        if spec is None:
-            continue
-        rid = spec.get("id")
-        checker.keys(spec, ["id", "surface_role", "logical_role", "example"], ["id", "surface_role", "logical_role"], rid)
+    for spec, rid, _ in checker.rules(data, "logical_roles", "logical role rule",
+                                      ["id", "surface_role", "logical_role", "example"],
+                                      ["id", "surface_role", "logical_role"]):
         logical.append(LogicalRule(str(rid), str(spec.get("surface_role")), str(spec.get("logical_role"))))
 
     def pair(v, what) -> tuple[str, str]:

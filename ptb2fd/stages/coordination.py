@@ -81,18 +81,9 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
             else:
                 families.setdefault(m, set()).add(str(fam))
     rules = []
-    raw = data.get("rules", [])
-    if not isinstance(raw, list):
-        checker.problem("rules must be a list")
-        raw = []
-    checker.rule_ids(raw)
-    for spec in raw:
-        spec = checker.mapping(spec, "coordination rule")
-        if spec is None:
-            continue
-        rid = spec.get("id")
-        checker.keys(spec, ["id", "parents", "analysis", "head_tags", "conjunct_tags", "count_as"],
-                     ["id", "parents", "analysis", "count_as"], rid)
+    for spec, rid, _ in checker.rules(data, "rules", "coordination rule",
+                                      ["id", "parents", "analysis", "head_tags", "conjunct_tags", "count_as"],
+                                      ["id", "parents", "analysis", "count_as"]):
         analysis = checker.choice(spec.get("analysis"), ANALYSES, "analysis", rid, line_of(spec))
         count_as = checker.choice(spec.get("count_as"), COUNTERS, "count_as", rid, line_of(spec))
         rules.append(CoordRule(str(rid), frozenset(checker.strings(spec.get("parents", []), "parents", rid)),

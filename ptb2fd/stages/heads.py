@@ -90,18 +90,9 @@ def compile_heads(data, checker) -> HeadRules | None:
         labels[str(label)] = label_rule(f"head-{label}", spec)
     default = label_rule("head-default", data.get("default", {}))
     np_rules = []
-    raw_rules = data.get("np_rules", [])
-    if not isinstance(raw_rules, list):
-        checker.problem("np_rules must be a list")
-        raw_rules = []
-    checker.rule_ids(raw_rules, "NP head rule")
-    for spec in raw_rules:
-        spec = checker.mapping(spec, "NP head rule")
-        if spec is None:
-            continue
-        rid = spec.get("id")
-        checker.keys(spec, ["id", "pick", "last_child", "match", "exclude", "no_function_tag", "except_words", "prefix",
-                            "first_word_in"], ["id", "pick"], rid, "NP head rule")
+    for spec, rid, _ in checker.rules(data, "np_rules", "NP head rule",
+                                      ["id", "pick", "last_child", "match", "exclude", "no_function_tag",
+                                       "except_words", "prefix", "first_word_in"], ["id", "pick"]):
         if spec.get("first_word_in") not in (None, "months"):
             checker.problem("first_word_in can only name the 'months' list", rid, line_of(spec))
         pick = checker.choice(spec.get("pick"), ["first", "last"], "pick", rid, line_of(spec))

@@ -42,18 +42,9 @@ def compile_corrections(data, checker, pos_tags: frozenset[str] = frozenset()) -
     if data is None:
         return None
     checker.keys(data, ["rules"], ["rules"], what="pos_corrections.yaml")
-    raw = data.get("rules", [])
-    if not isinstance(raw, list):
-        checker.problem("rules must be a list")
-        raw = []
-    checker.rule_ids(raw)
     rules = []
-    for spec in raw:
-        spec = checker.mapping(spec, "correction rule")
-        if spec is None:
-            continue
-        rid = spec.get("id")
-        checker.keys(spec, ["id", "from", "to", "when", "example"], ["id", "from", "to", "when"], rid)
+    for spec, rid, _ in checker.rules(data, "rules", "correction rule", ["id", "from", "to", "when", "example"],
+                                      ["id", "from", "to", "when"]):
         for key in ("from", "to"):
             if pos_tags and spec.get(key) not in pos_tags:
                 checker.problem(f"'{key}' must be a POS tag from treebank.yaml; got {spec.get(key)!r}", rid, line_of(spec))

@@ -49,18 +49,9 @@ def compile_punctuation(data, checker) -> PunctuationRules | None:
     pairs = {str(k): frozenset(checker.strings(v, f"pairs.{k}")) for k, v in
              (checker.mapping(data.get("pairs", {}), "pairs") or {}).items()}
     pairs.setdefault('"', frozenset({'"'}))
-    raw = data.get("rules", [])
-    if not isinstance(raw, list):
-        checker.problem("rules must be a list")
-        raw = []
-    checker.rule_ids(raw)
     rules = []
-    for spec in raw:
-        spec = checker.mapping(spec, "punctuation rule")
-        if spec is None:
-            continue
-        rid = spec.get("id")
-        checker.keys(spec, ["id", "strategy", "marks"], ["id", "strategy"], rid)
+    for spec, rid, _ in checker.rules(data, "rules", "punctuation rule", ["id", "strategy", "marks"],
+                                      ["id", "strategy"]):
         strategy = checker.choice(spec.get("strategy"), STRATEGIES, "strategy", rid, line_of(spec))
         rules.append(PunctRule(str(rid), strategy or "bracket-head",
                                frozenset(checker.strings(spec.get("marks", []), "marks", rid))))

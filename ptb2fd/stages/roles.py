@@ -70,18 +70,9 @@ def compile_roles(data, checker) -> RoleRules | None:
         checker.problem(f"role '{r}' is not in the role inventory", None, line_of(data.get("adjunct_roles")))
     wordlists = {str(k): frozenset(w.lower() for w in checker.strings(v, f"wordlists.{k}"))
                  for k, v in (checker.mapping(data.get("wordlists", {}), "wordlists") or {}).items()}
-    raw = data.get("rules", [])
-    if not isinstance(raw, list):
-        checker.problem("rules must be a list")
-        raw = []
-    checker.rule_ids(raw)
     rules = []
-    for spec in raw:
-        spec = checker.mapping(spec, "role rule")
-        if spec is None:
-            continue
-        rid = spec.get("id")
-        checker.keys(spec, ["id", "when", "role", "example", "note"], ["id", "when", "role"], rid)
+    for spec, rid, _ in checker.rules(data, "rules", "role rule", ["id", "when", "role", "example", "note"],
+                                      ["id", "when", "role"]):
         role = spec.get("role")
         if role not in known:
             checker.problem(f"role '{role}' is not in the role inventory", rid, line_of(spec))
