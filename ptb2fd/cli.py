@@ -241,10 +241,12 @@ def cmd_convert(args) -> int:
         with _terminate_as_exit(), atomic_output(args.output) as out:
             if args.format == "conllup":
                 out.write(conllup.header())
-            for result in progress(convert_stream(converter, items, args.jobs), show):
+            # Sentences are rendered where they are converted (in the workers
+            # with --jobs N): only text comes back to this process.
+            for result in progress(convert_stream(converter, items, args.jobs, render=writer), show):
                 summary.add(result)
-                if result.sentence is not None:
-                    text = writer(result.sentence)
+                if result.text is not None:
+                    text = result.text
                     out.write(text if text.endswith("\n") else text + "\n")
                 elif result.status == "failed":
                     if not args.quiet:

@@ -284,9 +284,11 @@ def _after_punct(c: WordContext, marks: frozenset[str]) -> bool:
     return i > 0 and kids[i - 1].word is not None and kids[i - 1].word in marks
 
 
-# Conditions that depend only on the word and its projection's label, tag
-# and function tags; their outcome is cached per such key (see Cascade).
-STATIC_CONDITIONS = frozenset({"label", "not_label", "tag", "word", "wordlist", "ftag", "no_ftags", "suffix"})
+# Conditions that depend only on the word, its projection's label, tag and
+# function tags, its parent's label and its side; their outcome is cached
+# per such key (see Cascade).
+STATIC_CONDITIONS = frozenset({"label", "not_label", "tag", "word", "wordlist", "ftag", "no_ftags", "suffix",
+                               "parent", "not_parent", "side"})
 
 
 class Cascade:
@@ -315,9 +317,13 @@ class Cascade:
     def first(self, ctx: WordContext):
         proj = ctx.proj
         node = ctx.node
+        parent = ctx.parent
+        h = ctx.head
         w = node.word.lower()
         key = (proj.word is None, proj.tag if proj.word is not None else proj.label.cat, proj.label.ftags, node.tag,
-               w if w in self.words else None, tuple(w.endswith(e) for e in self.ends) if self.ends else None)
+               w if w in self.words else None, tuple(w.endswith(e) for e in self.ends) if self.ends else None,
+               None if parent is None else parent.label.cat, None if parent is None else parent.label.ftags,
+               h < 0, ctx.t < h)
         candidates = self.cache.get(key)
         if candidates is None:
             candidates = tuple((rule, dynamic) for rule, static, dynamic in self.entries

@@ -46,6 +46,8 @@ class Result:
     reason: str | None = None  # failure kind or skip reason
     fired: Counter = field(default_factory=Counter)
     notes: Counter = field(default_factory=Counter)
+    text: str | None = None  # the sentence already rendered (convert_stream's `render`)
+    words: int = 0  # number of words of a converted sentence
 
 
 def build_stages(rules: RuleSet, finder: BaseFormFinder | None = None) -> list:
@@ -87,7 +89,8 @@ class Converter:
             return Result(raw.sent_id, loc, SKIPPED, reason=skip.reason, notes=parse.notes)
         except SentenceError as err:
             return Result(raw.sent_id, loc, FAILED, error=err, reason=err.kind, notes=parse.notes)
-        return Result(raw.sent_id, loc, CONVERTED, parse.sentence, fired=parse.fired, notes=parse.notes)
+        return Result(raw.sent_id, loc, CONVERTED, parse.sentence, fired=parse.fired, notes=parse.notes,
+                      words=len(parse.sentence.tokens))
 
     def convert_text(self, text: str, sent_id: str = "<string>:1") -> Sentence:
         """Convert one bracketed tree; raise its SentenceError on failure."""

@@ -183,48 +183,28 @@ def from_nltk(tree: Tree, phrase_labels: frozenset[str] = frozenset()) -> Node:
 
     A preterminal is a tree whose only child is a string. A string beside
     other children, or a "preterminal" whose label is a phrase label such as
-    NP, is a leaf without a tag and an error. The walk is iterative, so the
-    depth of the tree costs no Python stack.
+    NP, is a leaf without a tag and an error. The walk is recursive: nltk
+    refuses trees nested deeper than its MAX_TREE_DEPTH (500), well within
+    Python's recursion limit.
     """
 
-    def check(t) -> None:
-        if not isinstance(t, Tree):
-            raise TreeParseError(f"leaf {t!r} has no POS tag")
-
-    def word(t) -> Node | None:
-        """The preterminal node for `t`, or None when `t` is a phrase."""
-        raw = t.label()
-        if len(t) == 1 and isinstance(t[0], str):
+    def build(t) -> Node:
+        raw = t._label  # nltk's label() and __getitem__ are Python-level calls
+        kids = list(t)
+        if len(kids) == 1 and kids[0].__class__ is str:
             label = parse_label(raw)
             if not raw or label.cat in phrase_labels:
-                raise TreeParseError(f"leaf {t[0]!r} has no POS tag (its label is {raw!r})")
-            return Node(label, (), unescape_word(t[0]), label.cat)
-        if len(t) == 0:
+                raise TreeParseError(f"leaf {kids[0]!r} has no POS tag (its label is {raw!r})")
+            return Node(label, (), unescape_word(kids[0]), label.cat)
+        if not kids:
             raise TreeParseError(f"empty constituent ({raw})")
-        for child in t:
-            if isinstance(child, str):
+        built = []
+        for child in kids:
+            if child.__class__ is str:
                 raise TreeParseError(f"leaf {child!r} has no POS tag (inside {raw or 'the top bracket'})")
-        return None
+            built.append(build(child))
+        return Node(parse_label(raw), tuple(built))
 
-    check(tree)
-    top = word(tree)
-    if top is not None:
-        return top
-    # Post-order without recursion: a frame is (nltk tree, built children).
-    stack: list[tuple[Tree, list[Node]]] = [(tree, [])]
-    while True:
-        t, built = stack[-1]
-        if len(built) < len(t):
-            child = t[len(built)]
-            check(child)
-            leaf = word(child)
-            if leaf is not None:
-                built.append(leaf)
-            else:
-                stack.append((child, []))
-            continue
-        stack.pop()
-        node = Node(parse_label(t.label()), tuple(built))
-        if not stack:
-            return node
-        stack[-1][1].append(node)
+    if not isinstance(tree, Tree):
+        raise TreeParseError(f"leaf {tree!r} has no POS tag")
+    return build(tree)

@@ -16,6 +16,7 @@ Nothing is dropped silently:
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing as mp
 import os
 from collections import Counter, deque
@@ -24,12 +25,18 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
+from operator import attrgetter
+from typing import Callable
+
 from .convert import CONVERTED, FAILED, SKIPPED, Converter, Result
 from .errors import ConversionError
 from .reader import RawTree
+from .record import FIELDS, Sentence, Token
 
 BATCH = 64
 _WORKER: Converter | None = None
+_RENDER: Callable[[Sentence], str] | None = None
+_TOKEN_VALUES = attrgetter(*FIELDS)
 CRASH_ENV = "PTB2FD_TEST_CRASH_ON"  # fault injection: a worker exits on this sentence id
 
 
@@ -49,8 +56,30 @@ def _convert_batch(batch: list[RawTree]) -> list[Result]:
     for raw in batch:
         if crash_on and raw.sent_id == crash_on:
             os._exit(3)
-        out.append(safe_convert(_WORKER, raw))
+        out.append(_pack(safe_convert(_WORKER, raw)))
     return out
+
+
+def _pack(result: Result):
+    """What a worker sends back: the rendered text when the caller renders,
+    else the sentence as plain tuples (pickling Token objects would cost as
+    much as converting them)."""
+    s = result.sentence
+    if s is None:
+        return result, None
+    result.sentence = None
+    if _RENDER is not None:
+        result.text = _RENDER(s)
+        return result, None
+    return result, (s.id, [_TOKEN_VALUES(t) for t in s.tokens])
+
+
+def _unpack(item) -> Result:
+    result, packed = item
+    if packed is not None:
+        sid, rows = packed
+        result.sentence = Sentence(sid, [Token(*row[:-1], list(row[-1])) for row in rows])
+    return result
 
 
 def _batches(items: Iterable[RawTree], size: int) -> Iterator[list[RawTree]]:
@@ -77,23 +106,35 @@ def _run_alone(batch: list[RawTree], ctx) -> list[Result]:
     again, the batch's sentences fail with reason worker-crash."""
     pool = ProcessPoolExecutor(1, mp_context=ctx)
     try:
-        return pool.submit(_convert_batch, batch).result()
+        return [_unpack(item) for item in pool.submit(_convert_batch, batch).result()]
     except BrokenProcessPool:
         return _crashed(batch)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def convert_stream(converter: Converter, items: Iterable[RawTree], jobs: int = 1) -> Iterator[Result]:
-    global _WORKER
+def convert_stream(converter: Converter, items: Iterable[RawTree], jobs: int = 1,
+                   render: Callable[[Sentence], str] | None = None) -> Iterator[Result]:
+    """One Result per item, in order. With `render`, each converted sentence
+    comes back as `result.text` (rendered in the worker) and `sentence` is
+    None; without it, `result.sentence` is set."""
+    global _WORKER, _RENDER
     if jobs <= 1:
         crash_on = os.environ.get(CRASH_ENV)
         for raw in items:
             if crash_on and raw.sent_id == crash_on:
                 os._exit(3)
-            yield safe_convert(converter, raw)
+            result = safe_convert(converter, raw)
+            if render is not None and result.sentence is not None:
+                result.text = render(result.sentence)
+                result.sentence = None
+            yield result
         return
-    _WORKER = converter
+    _WORKER, _RENDER = converter, render
+    # Objects alive now (WordNet, the rules) are shared with the forked
+    # workers; frozen, the workers' garbage collector does not walk them,
+    # so their pages are not copied into every worker.
+    gc.freeze()
     ctx = mp.get_context("fork")
     batches = _batches(items, BATCH)
     window = jobs * 4  # batches in flight: memory stays flat
@@ -122,13 +163,14 @@ def convert_stream(converter: Converter, items: Iterable[RawTree], jobs: int = 1
                     done = None
                     if f.done() and not f.cancelled() and f.exception() is None:
                         done = f.result()
-                    yield from done if done is not None else _run_alone(b, ctx)
+                    yield from map(_unpack, done) if done is not None else _run_alone(b, ctx)
                 pool = ProcessPoolExecutor(jobs, mp_context=ctx)
                 continue
-            yield from results
+            yield from map(_unpack, results)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-        _WORKER = None
+        _WORKER, _RENDER = None, None
+        gc.unfreeze()
 
 
 @dataclass
@@ -154,7 +196,7 @@ class Summary:
         self.notes.update(result.notes)
         if result.status == CONVERTED:
             self.converted += 1
-            self.words += len(result.sentence.tokens)
+            self.words += result.words
             self.fired.update(result.fired)
         elif result.status == SKIPPED:
             self.skipped += 1

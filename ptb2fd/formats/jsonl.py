@@ -22,6 +22,7 @@ token fields, a value of the wrong type) raises `TreeParseError` located at
 from __future__ import annotations
 
 import json
+from operator import attrgetter
 from dataclasses import MISSING, fields
 from typing import Iterable, Iterator
 
@@ -36,21 +37,20 @@ _REQUIRED = frozenset(f.name for f in fields(Token) if f.default is MISSING and 
 _LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
 
+_VALUES = attrgetter(*FIELDS)
+
+
 def dump_sentence(sentence: Sentence) -> str:
     """One JSON line (without the newline) for `sentence`."""
     data = {
         "id": sentence.id,
-        "tokens": [{name: _value(getattr(tok, name)) for name in FIELDS} for tok in sentence.tokens],
+        "tokens": [dict(zip(FIELDS, _VALUES(tok))) for tok in sentence.tokens],
     }
     line = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     if any(ch in line for ch in _LINE_BREAKS):
         for ch, escaped in _LINE_BREAKS.items():
             line = line.replace(ch, escaped)
     return line
-
-
-def _value(value):
-    return list(value) if isinstance(value, list) else value
 
 
 def read_jsonl(lines: Iterable[str], source: str = "<jsonl>") -> Iterator[Sentence]:

@@ -49,48 +49,48 @@ class BuildRecords:
             if roles[d] == "rolemarker" and head[d] >= 0:
                 rolemarkers.setdefault(head[d], []).append(words[d].word)
         tokens = []
+        factors, bases, logical = parse.factors, parse.bases, parse.logicalroles
+        grouptypes, positions, classes = parse.grouptypes, parse.subject_positions, parse.position_classes
+        role_rules, head_rules, corrections, np_fixes = parse.role_rules, parse.head_rules, parse.corrections, \
+            parse.np_fixes
         for t in range(n):
             h = head[t]
-            f = parse.factors[t]
+            f = factors[t]
             parent = deps.parent[t]
-            tok = Token(
-                id=t + 1, word=words[t].word, base=parse.bases[t], cat=words[t].tag, cat0=f.cat0, cat1=f.cat1,
-                tense=f.tense, pn=f.pn, head=h + 1, role=roles[t], logicalrole=parse.logicalroles[t],
-                rolemarker=" ".join(rolemarkers[t]) if t in rolemarkers else None,
-                direction=None if h < 0 else ("left" if t < h else "right"),
-                rp=None if h < 0 else abs(t - h), ap=t,
-                grouptype=parse.grouptypes[t], subject_position=parse.subject_positions[t],
-                position_class=parse.position_classes.get(t),
-                phrase=deps.attach[t].label.raw if deps.attach[t].word is None else words[t].tag,
-                rule=parse.role_rules[t],
-                head_rule=parse.head_rules.get(id(parent), "") if parent is not None else "",
-            )
+            attach = deps.attach[t]
+            word = words[t]
+            junction = junction_position = conj_anchor = conj_sibling = compound = compound_position = None
+            corrected = None
             extra: list[str] = []
             if t in deps.junction_of:
-                jid, pos = deps.junction_of[t]
-                tok.junction, tok.junction_position = jid, pos
-                ms = markers.get(jid) or []
+                junction, junction_position = deps.junction_of[t]
+                ms = markers.get(junction) or []
                 if ms:
-                    tok.conj_anchor = self._anchor(ms, words, conj_lists[jid], pos) + 1
-                if pos > 1:
-                    tok.conj_sibling = conj_lists[jid][pos - 2] + 1
-                extra.append(coord_rule[jid])
+                    conj_anchor = self._anchor(ms, words, conj_lists[junction], junction_position) + 1
+                if junction_position > 1:
+                    conj_sibling = conj_lists[junction][junction_position - 2] + 1
+                extra.append(coord_rule[junction])
                 extra.extend(nesting.get(t, ()))
             elif t in deps.marker_of:
-                tok.junction = deps.marker_of[t]
-                extra.append(coord_rule[tok.junction])
+                junction = deps.marker_of[t]
+                extra.append(coord_rule[junction])
             if t in deps.compound_of:
-                unit, pos, rid = deps.compound_of[t]
-                tok.compound, tok.compound_position = unit, pos
+                compound, compound_position, rid = deps.compound_of[t]
                 extra.append(rid)
-            if t in parse.corrections:
-                rule = parse.corrections[t]
-                tok.corrected = rule.kind
+            if t in corrections:
+                rule = corrections[t]
+                corrected = rule.kind
                 extra.append(rule.rule_id)
-            if t in parse.np_fixes:
-                extra.append(parse.np_fixes[t])
-            tok.rules = extra
-            tokens.append(tok)
+            if t in np_fixes:
+                extra.append(np_fixes[t])
+            # Positional, in the field order of record.Token (it is faster).
+            tokens.append(Token(
+                t + 1, word.word, bases[t], word.tag, f.cat0, f.cat1, f.tense, f.pn, h + 1, roles[t], logical[t],
+                " ".join(rolemarkers[t]) if t in rolemarkers else None,
+                None if h < 0 else ("left" if t < h else "right"), None if h < 0 else abs(t - h), t,
+                junction, junction_position, conj_anchor, conj_sibling, grouptypes[t], positions[t], classes.get(t),
+                compound, compound_position, attach.label.raw if attach.word is None else word.tag, role_rules[t],
+                head_rules.get(id(parent), "") if parent is not None else "", corrected, extra))
         self._check_tree(tokens)
         parse.sentence = Sentence(parse.location.sent_id, tokens)
 
