@@ -164,15 +164,20 @@ def peak_rss(paths: list[str], copies: int = 10) -> dict:
             for p in paths:
                 shutil.copyfile(p, tmp / f"copy{i}_{os.path.basename(p)}")
         out = tmp / "out.jsonl"
-        cmd = [sys.executable, "-m", "ptb2fd.cli", "convert", str(tmp), "-o", str(out), "--quiet"]
+        # The child reports its own peak: wait4's figure for a forked child
+        # would count this (large) process's pages at fork time.
+        probe = ("import resource, sys\nfrom ptb2fd.cli import main\ncode = main(sys.argv[1:])\n"
+                 "print('PEAK_RSS_KB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+                 "sys.exit(code)\n")
+        cmd = [sys.executable, "-c", probe, "convert", str(tmp), "-o", str(out), "--quiet"]
         t = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(proc.pid, 0)
+        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
         wall = time.perf_counter() - t
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        err = proc.stderr.read().decode("utf-8", "replace").strip().splitlines()
-        return {"peak_rss_mb": round(usage.ru_maxrss / 1024, 1), "rss_trees": copies * 3914,
-                "rss_run_s": round(wall, 1), "rss_summary": err[-1] if err else ""}
+        err = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        peak = next((int(line.split()[1]) for line in err if line.startswith("PEAK_RSS_KB")), 0)
+        summary = [line for line in err if line.startswith("ptb2fd:")]
+        return {"peak_rss_mb": round(peak / 1024, 1), "rss_trees": copies * 3914,
+                "rss_run_s": round(wall, 1), "rss_summary": summary[-1] if summary else f"exit {proc.returncode}"}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
