@@ -164,10 +164,15 @@ def peak_rss(paths: list[str], copies: int = 10) -> dict:
             for p in paths:
                 shutil.copyfile(p, tmp / f"copy{i}_{os.path.basename(p)}")
         out = tmp / "out.jsonl"
-        # The child reports its own peak: wait4's figure for a forked child
-        # would count this (large) process's pages at fork time.
+        # The child reports its own peak. Linux carries ru_maxrss across
+        # fork and exec, so it would count this (large) process's pages;
+        # VmHWM in /proc/self/status belongs to the child's own memory.
         probe = ("import resource, sys\nfrom ptb2fd.cli import main\ncode = main(sys.argv[1:])\n"
-                 "print('PEAK_RSS_KB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+                 "try:\n"
+                 "    kb = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM'))\n"
+                 "except OSError:\n"
+                 "    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+                 "print('PEAK_RSS_KB', kb, file=sys.stderr)\n"
                  "sys.exit(code)\n")
         cmd = [sys.executable, "-c", probe, "convert", str(tmp), "-o", str(out), "--quiet"]
         t = time.perf_counter()
