@@ -49,7 +49,7 @@ def calibrate(repeat: int) -> float:
     the ceiling any --jobs 2 figure is measured against."""
     import multiprocessing as mp
 
-    n = 3_000_000
+    n = 8_000_000  # about a second per run: shorter runs are all noise on a shared VM
     serial, parallel = [], []
     ctx = mp.get_context("fork")
     for _ in range(repeat):
