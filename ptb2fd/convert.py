@@ -65,7 +65,7 @@ def build_stages(rules: RuleSet, finder: BaseFormFinder | None = None) -> list:
         AssignRoles(rules.roles, vocab),
         AddFeatures(rules.categories, finder or BaseFormFinder(rules.baseforms)),
         ClauseFeatures(rules.clauses),
-        BuildRecords(vocab, rules.coordination.initial_markers),
+        BuildRecords(rules.coordination.initial_markers),
     ]
 
 

@@ -10,7 +10,7 @@ restructures the tree sets a new `parse.tree`).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Protocol, Sequence
+from typing import Protocol, Sequence
 
 from .errors import ConversionError, Location, SentenceError
 
@@ -68,7 +68,3 @@ class Pipeline:
                 raise ConversionError(f"internal error: {type(exc).__name__}: {exc}", parse.location, stage.name) from exc
         return parse
 
-
-def describe(stages: Sequence[Any]) -> list[dict[str, Any]]:
-    """Stage names with their needs and provides, for `ptb2fd rules check`."""
-    return [{"stage": s.name, "needs": list(s.needs), "provides": list(s.provides)} for s in stages]

@@ -96,14 +96,6 @@ class Node:
         self.nulls: tuple[NullChild, ...] = nulls
         self.made_by: str | None = made_by
 
-    @property
-    def cat(self) -> str:
-        return self.label.cat
-
-    @property
-    def is_word(self) -> bool:
-        return self.word is not None
-
     def words(self) -> list["Node"]:
         """The preterminals under this node, left to right (iterative)."""
         out: list[Node] = []

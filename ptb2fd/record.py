@@ -7,6 +7,7 @@ rules decided the record. `FIELDS` fixes the order used by every format.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
+from operator import attrgetter
 
 
 @dataclass(slots=True)
@@ -46,6 +47,9 @@ class Token:
 
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Token))
+# A token's values in FIELDS order, as a tuple (C-level: used by the writers
+# and to send tokens between processes).
+token_values = attrgetter(*FIELDS)
 INT_FIELDS = frozenset({"id", "head", "rp", "ap", "junction", "junction_position", "conj_anchor", "conj_sibling",
                         "compound", "compound_position"})
 

@@ -23,20 +23,16 @@ from collections import Counter, deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
-
-from operator import attrgetter
-from typing import Callable
+from typing import Callable, Iterable, Iterator
 
 from .convert import CONVERTED, FAILED, SKIPPED, Converter, Result
 from .errors import ConversionError
 from .reader import RawTree
-from .record import FIELDS, Sentence, Token
+from .record import Sentence, Token, token_values
 
 BATCH = 64
 _WORKER: Converter | None = None
 _RENDER: Callable[[Sentence], str] | None = None
-_TOKEN_VALUES = attrgetter(*FIELDS)
 CRASH_ENV = "PTB2FD_TEST_CRASH_ON"  # fault injection: a worker exits on this sentence id
 
 
@@ -71,7 +67,7 @@ def _pack(result: Result):
     if _RENDER is not None:
         result.text = _RENDER(s)
         return result, None
-    return result, (s.id, [_TOKEN_VALUES(t) for t in s.tokens])
+    return result, (s.id, [token_values(t) for t in s.tokens])
 
 
 def _unpack(item) -> Result:

@@ -22,12 +22,11 @@ token fields, a value of the wrong type) raises `TreeParseError` located at
 from __future__ import annotations
 
 import json
-from operator import attrgetter
 from dataclasses import MISSING, fields
 from typing import Iterable, Iterator
 
 from ..errors import Location, TreeParseError
-from ..record import FIELDS, INT_FIELDS, Sentence, Token, token_from_dict
+from ..record import FIELDS, INT_FIELDS, Sentence, Token, token_from_dict, token_values
 
 __all__ = ["dump_sentence", "read_jsonl"]
 
@@ -37,14 +36,11 @@ _REQUIRED = frozenset(f.name for f in fields(Token) if f.default is MISSING and 
 _LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
 
-_VALUES = attrgetter(*FIELDS)
-
-
 def dump_sentence(sentence: Sentence) -> str:
     """One JSON line (without the newline) for `sentence`."""
     data = {
         "id": sentence.id,
-        "tokens": [dict(zip(FIELDS, _VALUES(tok))) for tok in sentence.tokens],
+        "tokens": [dict(zip(FIELDS, token_values(tok))) for tok in sentence.tokens],
     }
     line = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     if any(ch in line for ch in _LINE_BREAKS):

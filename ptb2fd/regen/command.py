@@ -157,8 +157,7 @@ def cmd_diff(args) -> int:
     for title, ids in (("became exact", result["became_exact"]), ("stopped being exact", result["stopped_exact"])):
         out.append(f"\n{title}: {len(ids)}")
         for i in ids[: args.limit]:
-            rec = sa[i] if title == "became exact" else sa[i]
-            out.append(f"  {i}: {rec['diff'] if title != 'became exact' else rec['reference']}")
+            out.append(f"  {i}: {sa[i]['reference'] if title == 'became exact' else sa[i]['diff']}")
     out.append(f"\nwords whose role changed: {result['role_changes']}")
     for rule, n in list(result["role_changes_by_rule"].items())[:30]:
         out.append(f"  {n:6d}  {rule}")

@@ -19,7 +19,6 @@ from dataclasses import dataclass, replace
 
 from ..categories import Factors
 from ..pipeline import Parse
-from ..rulefile import line_of
 
 
 @dataclass(frozen=True)

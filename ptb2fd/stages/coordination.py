@@ -358,8 +358,9 @@ class NestCoordination:
         return first
 
     def _open_marker(self, kids: list[Node], first: int, marks: list[int]) -> None:
-        if first > 0 and self._is_marker(kids[first - 1]) and self._initial(kids[first - 1]):
-            marks.insert(0, first - 1)
+        start = self._open_marker_start(kids, first)
+        if start < first:
+            marks.insert(0, start)
 
     def _group_segments(self, inner: list[Node], segments: list[list[int]], rule: CoordRule):
         """Wrap multi-word conjunct segments in NML nodes; return new children

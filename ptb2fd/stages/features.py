@@ -27,7 +27,7 @@ class AddFeatures:
         self._memo: dict[tuple[str, str, bool], Factors] = {}
 
     def run(self, parse: Parse) -> None:
-        words, tags, roles, head = parse.words, parse.tags, parse.roles, parse.deps.head
+        words, tags, roles = parse.words, parse.tags, parse.roles
         n = len(words)
         imperative = self._imperatives(parse)
         bases: list[str] = []
@@ -47,7 +47,6 @@ class AddFeatures:
             factors.append(f)
         parse.bases = bases
         parse.factors = factors
-        del head
 
     @staticmethod
     def _imperatives(parse: Parse) -> set[int]:

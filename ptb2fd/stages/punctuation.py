@@ -151,8 +151,7 @@ class AttachPunctuation:
         """A preposition-like word or a compound preposition unit."""
         if node.word is not None:
             return node.tag in self.rules.marker_tags and node.tag != "CC"
-        return node.made_by is not None and all(w.tag is not None for w in node.children) and \
-            node.label.cat == self.compound_label
+        return node.made_by is not None and node.label.cat == self.compound_label
 
     @classmethod
     def _retarget(cls, parse: Parse, t: int, target: int) -> None:

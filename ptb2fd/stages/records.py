@@ -15,7 +15,6 @@ from __future__ import annotations
 from ..errors import InvariantError
 from ..pipeline import Parse
 from ..record import Sentence, Token
-from .treebank import TreebankVocabulary
 
 
 class BuildRecords:
@@ -24,8 +23,7 @@ class BuildRecords:
              "position_classes", "bases", "factors", "corrections", "np_fixes", "head_rules", "source_tree", "tree")
     provides = ("sentence",)
 
-    def __init__(self, vocab: TreebankVocabulary, initial_markers: frozenset[str]):
-        self.vocab = vocab
+    def __init__(self, initial_markers: frozenset[str]):
         self.initial_markers = initial_markers
 
     def run(self, parse: Parse) -> None:

@@ -56,9 +56,6 @@ class Dependencies:
     compound_of: dict[int, tuple[int, int, str]] = field(default_factory=dict)  # token -> (unit, position, rule)
     junctions: list[Junction] = field(default_factory=list)
 
-    def dependents(self, token: int) -> list[int]:
-        return [d for d, h in enumerate(self.head) if h == token]
-
 
 class ReduceToDependencies:
     name = "reduce"
