@@ -1,7 +1,7 @@
 """PNG plots of the analysis (matplotlib, non-interactive Agg backend).
 
 accuracy_by_length.png  exact match and paper DEA by punctuation-free sentence length
-dea_by_role.png         paper DEA per role (roles with at least 20 edges), per system
+dea_by_role.png         share of edges lost (1 - paper DEA) per role with at least 20 edges, per system
 correlations.png        Spearman rho heatmaps, one per system; `*` marks a
                         coefficient not significant after Holm (as the paper's Figure 2)
 suspicious.png          the top suspicious forms (cat0~role view) of each corpus's first system
@@ -49,21 +49,27 @@ def accuracy_by_length(path: Path, stats) -> None:
 
 
 def dea_by_role(path: Path, stats) -> None:
+    """Share of each role's edges lost (1 - DEA): accuracies near 1 read better as losses."""
     totals: dict[str, int] = {}
     for st in stats:
         for role, (_, n) in st.role_dea.items():
             totals[role] = totals.get(role, 0) + n
     roles = [r for r, n in totals.items() if n >= MIN_ROLE_EDGES * len(stats)]
-    first = stats[0].role_dea
-    roles.sort(key=lambda r: (first.get(r, (0, 1))[0] / max(first.get(r, (0, 1))[1], 1), r))
-    fig, ax = plt.subplots(figsize=(7, 0.22 * len(roles) * max(1, len(stats)) + 1.2))
+
+    def lost(st, r) -> float:
+        return 100 * (1 - st.role_dea[r][0] / st.role_dea[r][1]) if r in st.role_dea else math.nan
+
+    roles.sort(key=lambda r: (-lost(stats[0], r), r))
     height = 0.8 / len(stats)
+    fig, ax = plt.subplots(figsize=(7, 0.16 * len(roles) * len(stats) + 1.4))
     for k, st in enumerate(stats):
-        values = [st.role_dea[r][0] / st.role_dea[r][1] if r in st.role_dea else math.nan for r in roles]
-        ax.barh([i + k * height for i in range(len(roles))], values, height=height, label=st.label)
+        ax.barh([i + k * height for i in range(len(roles))], [lost(st, r) for r in roles], height=height,
+                label=st.label)
     ax.set_yticks([i + 0.4 - height / 2 for i in range(len(roles))], roles, fontsize=7)
-    ax.set_xlabel("DEA (paper), edges found / edges")
-    ax.set_xlim(0, 1)
+    ax.invert_yaxis()
+    ax.set_xscale("symlog", linthresh=1)
+    ax.set_xlabel("edges lost, % (100 × (1 − DEA), paper's DEA; symlog scale)")
+    ax.grid(axis="x", alpha=0.3)
     ax.legend(fontsize=7, loc="lower right")
     fig.tight_layout()
     fig.savefig(path, dpi=80, metadata=_META)
@@ -84,7 +90,8 @@ def correlations(path: Path, stats) -> None:
         ax.imshow(grid, cmap="RdBu_r", vmin=-1, vmax=1)
         for (i, j), mark in marks.items():
             rho = grid[i][j]
-            ax.text(j, i, ("nan" if math.isnan(rho) else f"{rho:.2f}") + mark, ha="center", va="center", fontsize=6)
+            ax.text(j, i, ("nan" if math.isnan(rho) else f"{rho:.2f}") + mark, ha="center", va="center", fontsize=6,
+                    color="white" if not math.isnan(rho) and abs(rho) > 0.6 else "black")
         ax.set_xticks(range(len(names)), names, rotation=60, fontsize=7)
         ax.set_yticks(range(len(names)), names, fontsize=7)
         ax.set_title(st.label, fontsize=8)
