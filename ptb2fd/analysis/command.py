@@ -31,7 +31,7 @@ from .entropy import Configuration, bits, conditional_entropy, configurations, s
 from .load import System, read_systems
 from .mining import VIEWS, Suspect, fail_flags, mark_coverage, mine
 
-PERFORMANCE = ("bleu", "dea_paper", "ssa_id")
+PERFORMANCE = ("bleu_paper", "dea_paper", "ssa_id")
 
 
 @dataclass
@@ -139,8 +139,9 @@ def _write(path: Path, header: list[str], rows) -> None:
 
 def write_csvs(out: Path, corpora: list[CorpusStats], stats: list[SystemStats]) -> None:
     _write(out / "sentences.csv",
-           ["system", "corpus", "id", "bleu", "ssa_id", "exact", "dea_paper", "dea_ptb2fd", *METRICS, "projective"],
-           ([st.system.name, st.system.corpus, s.id, s.bleu, s.ssa_id, s.exact, s.dea_paper, s.dea,
+           ["system", "corpus", "id", "bleu_paper", "ssa_id", "exact", "dea_paper", "dea_ptb2fd", *METRICS,
+            "projective"],
+           ([st.system.name, st.system.corpus, s.id, s.bleu_paper, s.ssa_id, s.exact, s.dea_paper, s.dea_ptb2fd,
              *([getattr(s.complexity, m) for m in METRICS] + [s.complexity.projective] if s.complexity
                else [math.nan] * (len(METRICS) + 1))]
             for st in stats for s in st.system.sentences))

@@ -10,7 +10,9 @@ records to constituent order as what limits regeneration): a configuration
 is the head's cat0 with the multiset of its dependents' roles, e.g.
 `v: adverbial object subject`; its outcomes are the reference orders of
 head and dependents, e.g. `subject * object adverbial` (`*` the head).
-H(order | configuration) is the entropy of those outcomes. The input
+H(order | configuration) is the entropy of those outcomes; configurations
+are listed by the bits they contribute (count × H), so a frequent, loosely
+ordered one comes before a rare, free one. The input
 features are the roles only; views that also give an adjunct's side or
 position class make some of these orders determined, so the figures are
 an upper bound on what the realizer must decide. Known gap: two dependents

@@ -29,14 +29,14 @@ class Sentence:
     id: str
     exact: bool
     ssa_id: float
-    dea: float  # ptb2fd's dea: every edge, punctuation included, by word identity
+    dea_ptb2fd: float  # regen's `dea`: every edge, punctuation included, by word identity
     bases: list[str]  # punctuation-free reference lemmas
     roles: list[str]
     cat0: list[str]
     heads: list[int]  # punctuation-free tree, 1-based, 0 = root
     output: list[str]  # punctuation-free output lemmas
     complexity: Complexity | None
-    bleu: float = 0.0  # the paper's sentence BLEU (edges.bleu_paper)
+    bleu_paper: float = 0.0  # the paper's sentence BLEU (edges.bleu_paper)
     dea_paper: float = 0.0  # the paper's edge accuracy (edges.dea_paper)
 
 
@@ -65,10 +65,10 @@ def _sentence(rec: dict, punct: frozenset[str]) -> Sentence:
     bases = [rec["bases"][i] for i in kept]
     output = [rec["bases"][i] for i in rec["order"] if not is_punct[i]]
     return Sentence(
-        id=rec["id"], exact=bool(rec["exact"]), ssa_id=float(rec["ssa_id"]), dea=float(rec["dea"]),
+        id=rec["id"], exact=bool(rec["exact"]), ssa_id=float(rec["ssa_id"]), dea_ptb2fd=float(rec["dea"]),
         bases=bases, roles=[rec["words"][i][1] for i in kept], cat0=[rec["cat0"][i] for i in kept],
         heads=heads, output=output, complexity=complexity(heads),
-        bleu=bleu_paper(bases, output), dea_paper=dea_paper(bases, heads, output))
+        bleu_paper=bleu_paper(bases, output), dea_paper=dea_paper(bases, heads, output))
 
 
 def read_system(folder: str | Path, punct: frozenset[str]) -> System:

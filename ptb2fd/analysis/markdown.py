@@ -34,8 +34,9 @@ def _systems(stats) -> list[str]:
         n = len(ss)
         found = sum(f for f, _ in st.role_dea.values())
         edges = sum(e for _, e in st.role_dea.values())
-        rows.append([st.system.name, st.system.corpus, f"`{st.system.folder}`", n,
-                     fmt(sum(s.exact for s in ss) / n if n else 0.0), fmt(sum(s.bleu for s in ss) / n if n else 0.0),
+        exact = sum(s.exact for s in ss) / n if n else 0.0
+        bleu = sum(s.bleu_paper for s in ss) / n if n else 0.0
+        rows.append([st.system.name, st.system.corpus, f"`{st.system.folder}`", n, fmt(exact), fmt(bleu),
                      fmt(found / edges if edges else 1.0), sum(st.failed)])
     return _table(["system", "corpus", "folder", "sentences", "exact", "BLEU (sentence mean)", "DEA (paper)",
                    "failed"], rows)
@@ -86,9 +87,8 @@ def _entropy(corpora, stats) -> list[str]:
 def _correlations(stats) -> list[str]:
     lines = []
     for st in stats:
-        complexity = [m for m in METRICS]
         by_pair = {(p.a, p.b): p for p in st.pairs}
-        names = list(PERFORMANCE) + complexity
+        names = list(PERFORMANCE) + list(METRICS)
         lines += [f"**{st.label}**: Spearman ρ ({len(st.pairs)} pairs, Holm-corrected; `*` not significant at "
                   f"α = {ALPHA}).", ""]
         rows = []
@@ -107,7 +107,7 @@ def _correlations(stats) -> list[str]:
     return lines
 
 
-def _mining(corpora, stats, args) -> list[str]:
+def _mining(corpora, stats) -> list[str]:
     lines = []
     for c in corpora:
         members = [st for st in stats if st.system.corpus == c.name]
@@ -142,8 +142,8 @@ def write_markdown(path: Path, corpora, stats, plots: dict[str, str], args) -> N
     lines += _complexity(corpora)
     lines += ["## Accuracy by sentence length", "", f"![accuracy by length]({plots['length']})", ""]
     lines += ["## Dependency edge accuracy by role (paper's Table 4)", "",
-              "Lowest first; edges = reference edges with that dependent role.", "", f"![DEA by role]({plots['roles']})",
-              ""]
+              "Lowest first; edges = reference edges with that dependent role.", "",
+              f"![DEA by role]({plots['roles']})", ""]
     lines += _role_dea(stats)
     lines += ["## Word-order entropy", ""] + _entropy(corpora, stats)
     lines += ["## Correlations", "", f"![correlations]({plots['correlations']})", ""] + _correlations(stats)
@@ -152,5 +152,5 @@ def write_markdown(path: Path, corpora, stats, plots: dict[str, str], args) -> N
               "branch (each form is scored on the sentences the forms above it do not contain). *Failures covered* "
               "is the running share of failed sentences containing one of the forms so far; *systems* the share of "
               "this corpus's systems whose list has the form.", "", f"![suspicious forms]({plots['suspicious']})", ""]
-    lines += _mining(corpora, stats, args)
+    lines += _mining(corpora, stats)
     path.write_text("\n".join(lines).rstrip("\n") + "\n", encoding="utf-8")

@@ -93,7 +93,7 @@ def fail_flags(sentences, spec: str) -> list[bool]:
     if spec == "exact":
         return [not s.exact for s in sentences]
     q = float(spec.split(":", 1)[1])
-    bleu = np.array([s.bleu for s in sentences], float)
+    bleu = np.array([s.bleu_paper for s in sentences], float)
     cut = float(np.quantile(bleu, q)) if len(bleu) else 0.0
     return [b <= cut and b < 1.0 for b in bleu]
 

@@ -87,7 +87,7 @@ def test_suspicion_score_by_hand():
 
 
 def _sentence(i, heads, roles, exact):
-    return SimpleNamespace(id=f"s{i}", heads=heads, roles=roles, cat0=["x"] * len(heads), exact=exact, bleu=1.0)
+    return SimpleNamespace(id=f"s{i}", heads=heads, roles=roles, cat0=["x"] * len(heads), exact=exact, bleu_paper=1.0)
 
 
 def test_mining_ranks_the_form_that_goes_with_failure():
