@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import math
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import mean, pstdev
@@ -183,5 +184,10 @@ def cmd_analyse(args) -> int:
     write_csvs(out, corpora, stats)
     plots = write_plots(out, corpora, stats)
     write_markdown(out / "analysis.md", corpora, stats, plots, args)
-    print(f"ptb2fd: analysed {len(stats)} system(s) over {len(corpora)} corpus(es); wrote {out / 'analysis.md'}")
-    return 0
+    errors = [e for st in stats for e in st.system.errors]
+    for e in errors:
+        print(f"ptb2fd: {e}", file=sys.stderr)
+    read = sum(len(st.system.sentences) for st in stats)
+    print(f"ptb2fd: analysed {len(stats)} system(s) over {len(corpora)} corpus(es): {read} sentences read, "
+          f"{len(errors)} skipped; wrote {out / 'analysis.md'}")
+    return 1 if errors else 0

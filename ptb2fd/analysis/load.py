@@ -12,7 +12,7 @@ class of cat0 in the rule folder's categories.yaml.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -46,6 +46,7 @@ class System:
     folder: Path
     corpus: str = ""
     sentences: list[Sentence] | None = None
+    errors: list[str] = field(default_factory=list)  # sentences skipped, with file, line and id
 
 
 def punctuation_classes(rules_dir: str | None) -> frozenset[str]:
@@ -76,7 +77,10 @@ def read_system(folder: str | Path, punct: frozenset[str]) -> System:
     metrics_path, sentences_path = d / "metrics.json", d / "sentences.jsonl"
     if not sentences_path.is_file() or not metrics_path.is_file():
         raise UsageError(f"{d}: not a regen --report folder (needs metrics.json and sentences.jsonl)")
-    metrics = json.loads(metrics_path.read_text(encoding="utf-8"))
+    try:
+        metrics = json.loads(metrics_path.read_text(encoding="utf-8"))
+    except ValueError as e:
+        raise UsageError(f"{metrics_path}: not JSON ({e})") from e
     parts = [str(metrics[k]) for k in ("view", "realizer") if metrics.get(k)]
     system = System("/".join(parts) if parts else d.name, d)
     sentences = []
@@ -84,23 +88,45 @@ def read_system(folder: str | Path, punct: frozenset[str]) -> System:
         for n, line in enumerate(f, start=1):
             if not line.strip():
                 continue
-            rec = json.loads(line)
-            missing = [k for k in NEEDED if k not in rec]
-            if missing:
-                raise UsageError(f"{sentences_path}:{n}: sentence {rec.get('id')} lacks {', '.join(missing)}; "
-                                 "rerun `ptb2fd regen --report` with this version")
-            sentences.append(_sentence(rec, punct))
+            where = f"{sentences_path}:{n}"
+            rec = None
+            try:
+                rec = json.loads(line)
+                missing = [k for k in NEEDED if k not in rec]
+                if missing and not sentences:  # a folder written before these keys existed
+                    raise UsageError(f"{where}: sentence {rec.get('id')} lacks {', '.join(missing)}; "
+                                     "rerun `ptb2fd regen --report` with this version")
+                if missing:
+                    raise KeyError(", ".join(missing))
+                sentences.append(_sentence(rec, punct))
+            except UsageError:
+                raise
+            except (ValueError, KeyError, IndexError, TypeError) as e:  # one bad line: report it, go on
+                sid = rec.get("id") if isinstance(rec, dict) else None
+                system.errors.append(f"{where}: sentence {sid or '?'} skipped: {type(e).__name__}: {e}")
     system.sentences = sentences
-    ids = [s.id for s in sentences]
-    files = sorted({i.split(":")[0].rsplit(".", 1)[0] for i in ids})
-    system.corpus = f"{files[0]}–{files[-1]}" if len(files) > 1 else (files[0] if files else "empty")
     return system
 
 
+def _corpus_label(ids: list[str]) -> str:
+    files = sorted({i.split(":")[0].rsplit(".", 1)[0] for i in ids})
+    return f"{files[0]}–{files[-1]}" if len(files) > 1 else (files[0] if files else "empty")
+
+
 def read_systems(folders: list[str], rules_dir: str | None = None) -> list[System]:
-    """Systems in the order given; names made unique within a corpus."""
+    """Systems in the order given. Folders over the same sentence ids share a
+    corpus; system names are made unique within a corpus."""
     punct = punctuation_classes(rules_dir)
     systems = [read_system(f, punct) for f in folders]
+    labels: dict[frozenset, str] = {}
+    for s in systems:
+        key = frozenset(x.id for x in s.sentences)
+        if key not in labels:
+            label = _corpus_label(sorted(key))
+            if label in labels.values():
+                label = f"{label} ({len(key)} sentences)"
+            labels[key] = label
+        s.corpus = labels[key]
     seen: dict[tuple[str, str], int] = {}
     for s in systems:
         key = (s.corpus, s.name)

@@ -37,9 +37,9 @@ def _systems(stats) -> list[str]:
         exact = sum(s.exact for s in ss) / n if n else 0.0
         bleu = sum(s.bleu_paper for s in ss) / n if n else 0.0
         rows.append([st.system.name, st.system.corpus, f"`{st.system.folder}`", n, fmt(exact), fmt(bleu),
-                     fmt(found / edges if edges else 1.0), sum(st.failed)])
+                     fmt(found / edges if edges else 1.0), sum(st.failed), len(st.system.errors)])
     return _table(["system", "corpus", "folder", "sentences", "exact", "BLEU (sentence mean)", "DEA (paper)",
-                   "failed"], rows)
+                   "failed", "skipped (bad lines)"], rows)
 
 
 def _complexity(corpora) -> list[str]:

@@ -149,3 +149,29 @@ def test_mdd_equals_mean_flux_size_and_weight_is_a_maximum_matching(heads):
         crossing = [(h, d) for d, h in enumerate(heads, start=1) if h and min(h, d) <= i < max(h, d)]
         assert size == len(crossing)
         assert weight == _max_matching(crossing)
+
+
+def test_mann_whitney_runs_only_with_twenty_in_each_group():
+    from ptb2fd.analysis.correlate import projectivity_tests
+
+    scores = {"bleu_paper": [1.0] * 20 + [0.5] * 20}
+    (test,) = projectivity_tests(scores, [True] * 20 + [False] * 20)
+    assert (test.n_projective, test.n_nonprojective) == (20, 20)
+    assert test.u == 400.0 and test.p < 1e-6  # every projective score above every non-projective one
+    (small,) = projectivity_tests(scores, [True] * 21 + [False] * 19)
+    assert small.u is None and small.p is None and small.median_nonprojective == 0.5
+
+
+def test_per_role_dea_against_side_entropy():
+    from ptb2fd.analysis.command import role_entropy_rho
+
+    role_dea = {"a": (10, 10), "b": (9, 10), "c": (8, 10), "d": (5, 10), "rare": (0, 2)}
+    sides = {"a": (0, 10), "b": (1, 9), "c": (3, 7), "d": (5, 5), "rare": (1, 1)}
+    pair = role_entropy_rho(role_dea, sides)
+    assert pair.rho == pytest.approx(-1.0)  # the freer the side, the fewer edges kept; "rare" left out
+
+
+def test_fail_by_bleu_quantile_never_fails_a_perfect_sentence():
+    sentences = [SimpleNamespace(bleu_paper=b, exact=b == 1.0) for b in (0.1, 0.2, 0.3, 0.9, 1.0, 1.0, 1.0, 1.0)]
+    assert fail_flags(sentences, "bleu-quantile:0.25") == [True, True, False, False, False, False, False, False]
+    assert fail_flags(sentences, "bleu-quantile:1") == [True, True, True, True, False, False, False, False]

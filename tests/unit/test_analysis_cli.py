@@ -79,3 +79,21 @@ def test_mdd_equals_mean_flux_size_on_every_sample_sentence(rules, sample_senten
             assert c.mdd == pytest.approx(c.mfs), s.id
             checked += 1
     assert checked == len(sample_sentences) == 3914
+
+
+def test_a_bad_line_is_reported_and_the_run_goes_on(report, tmp_path, capsys):
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "metrics.json").write_text((report / "metrics.json").read_text())
+    lines = (report / "sentences.jsonl").read_text(encoding="utf-8").splitlines()
+    broken = json.loads(lines[2])
+    broken["order"] = [999] + broken["order"][1:]  # an output position that does not exist
+    lines[1] = lines[1][:40]  # truncated JSON
+    lines[2] = json.dumps(broken)
+    (bad / "sentences.jsonl").write_text("\n".join(lines) + "\n")
+    assert main(["analyse", str(bad), "-o", str(tmp_path / "out"), "--min-support", "3"]) == 1
+    err = capsys.readouterr().err
+    assert f"{bad / 'sentences.jsonl'}:2: sentence ? skipped" in err
+    assert f"{bad / 'sentences.jsonl'}:3: sentence wsj_0002.mrg:1 skipped: IndexError" in err
+    rows = list(csv.DictReader(open(tmp_path / "out" / "sentences.csv", encoding="utf-8")))
+    assert len(rows) == len(lines) - 2
