@@ -53,10 +53,11 @@ def _role_dea(stats) -> list[str]:
     mean_dea = {r: sum(st.role_dea[r][0] / st.role_dea[r][1] for st in stats if r in st.role_dea)
                 / sum(r in st.role_dea for st in stats) for r in roles}
     roles.sort(key=lambda r: (mean_dea[r], r))
-    rows = [[r, max(st.role_dea.get(r, (0, 0))[1] for st in stats),
+    several = len(stats) > 1  # the paper's Table 4 is the macro-average over systems
+    rows = [[r, max(st.role_dea.get(r, (0, 0))[1] for st in stats), *([fmt(mean_dea[r])] if several else []),
              *[fmt(st.role_dea[r][0] / st.role_dea[r][1]) if r in st.role_dea else "-" for st in stats]]
             for r in roles]
-    return _table(["role", "edges", *[st.label for st in stats]], rows)
+    return _table(["role", "edges", *(["mean"] if several else []), *[st.label for st in stats]], rows)
 
 
 def _entropy(corpora, stats) -> list[str]:
@@ -122,7 +123,22 @@ def _mining(corpora, stats) -> list[str]:
                                 ([i, f"`{x.form}`", fmt(x.score, 3), x.support, x.failures, fmt(x.failure_rate, 2),
                                   f"{x.coverage:.1%}", f"{x.systems:.0%}", ", ".join(x.examples)]
                                  for i, x in enumerate(suspects, start=1)))
+            if len(members) > 1:
+                lines += _across(members, view)
     return lines
+
+
+def _across(members, view: str) -> list[str]:
+    """The paper's Tables 5-7: forms listed by most systems, with their mean suspicion score."""
+    scores: dict[str, list[float]] = {}
+    for st in members:
+        for x in st.suspects[view]:
+            scores.setdefault(x.form, []).append(x.score)
+    ranked = sorted(scores.items(), key=lambda kv: (-len(kv[1]), -sum(kv[1]) / len(kv[1]), kv[0]))[:SHOWN]
+    lines = [f"Across the {len(members)} systems, view `{view}`: forms by coverage (share of systems listing "
+             "them), then mean suspicion score.", ""]
+    return lines + _table(["form", "coverage", "mean score"],
+                          ([f"`{f}`", f"{len(v) / len(members):.0%}", fmt(sum(v) / len(v), 3)] for f, v in ranked))
 
 
 def write_markdown(path: Path, corpora, stats, plots: dict[str, str], args) -> None:
