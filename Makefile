@@ -53,8 +53,9 @@ bench: data
 	$(BIN)/python -m ptb2fd.bench
 
 # Error analysis (paper 001): regen --report on dev and test for every view
-# and realizer regen offers (found in its --help; override with VIEWS=...,
-# REALIZERS=...), then `ptb2fd analyse` into out/analysis/analysis.md.
+# regen offers (found in its --help) with the rules realizer (override with
+# VIEWS=..., REALIZERS="rules stat"), then `ptb2fd analyse` into
+# out/analysis/analysis.md.
 ANALYSIS  := $(OUT)/analysis
 REGEN_HELP = $(shell $(BIN)/ptb2fd regen --help 2>/dev/null)
 VIEWS     ?= $(if $(findstring --view,$(REGEN_HELP)),paper full shallow lemma,-)
