@@ -64,12 +64,34 @@ def _sentence(rec: dict, punct: frozenset[str]) -> Sentence:
     is_punct = [c in punct for c in rec["cat0"]]
     heads, kept = strip_punctuation(rec["heads"], is_punct)
     bases = [rec["bases"][i] for i in kept]
-    output = [rec["bases"][i] for i in rec["order"] if not is_punct[i]]
+    output = _output_lemmas(rec, is_punct)
     return Sentence(
         id=rec["id"], exact=bool(rec["exact"]), ssa_id=float(rec["ssa_id"]), dea_ptb2fd=float(rec["dea"]),
         bases=bases, roles=[rec["words"][i][1] for i in kept], cat0=[rec["cat0"][i] for i in kept],
         heads=heads, output=output, complexity=complexity(heads),
         bleu_paper=bleu_paper(bases, output), dea_paper=dea_paper(bases, heads, output))
+
+
+def _output_lemmas(rec: dict, is_punct: list[bool]) -> list[str]:
+    """The output as reference lemmas, punctuation left out.
+
+    A realizer that returns words may emit one matched to no reference token
+    (`order` -1): it stays as its own spelling (not lemmatized; a word of
+    non-alphanumeric characters counts as punctuation), so it matches no
+    edge unless it happens to be spelled as a lemma.
+    """
+    words = rec.get("output", "").split()
+    out = []
+    for p, i in enumerate(rec["order"]):
+        if i >= 0:
+            if not is_punct[i]:
+                out.append(rec["bases"][i])
+            continue
+        if len(words) != len(rec["order"]):
+            out.append("\u2205")  # the word is unknown: keep its place, match nothing
+        elif any(ch.isalnum() for ch in words[p]):
+            out.append(words[p])
+    return out
 
 
 def read_system(folder: str | Path, punct: frozenset[str]) -> System:

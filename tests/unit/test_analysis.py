@@ -175,3 +175,13 @@ def test_fail_by_bleu_quantile_never_fails_a_perfect_sentence():
     sentences = [SimpleNamespace(bleu_paper=b, exact=b == 1.0) for b in (0.1, 0.2, 0.3, 0.9, 1.0, 1.0, 1.0, 1.0)]
     assert fail_flags(sentences, "bleu-quantile:0.25") == [True, True, False, False, False, False, False, False]
     assert fail_flags(sentences, "bleu-quantile:1") == [True, True, True, True, False, False, False, False]
+
+
+def test_an_output_word_matched_to_no_token_keeps_its_place():
+    from ptb2fd.analysis.load import _output_lemmas
+
+    # "Stocks fell ." realized as "Stocks really fell ," : "really" and the comma match no token (-1).
+    rec = {"bases": ["stock", "fall", "."], "order": [0, -1, 1, -1], "output": "Stocks really fell ,"}
+    assert _output_lemmas(rec, [False, False, True]) == ["stock", "really", "fall"]
+    rec["output"] = "Stocks fell"  # words and order disagree: the place is kept, nothing matches it
+    assert _output_lemmas(rec, [False, False, True]) == ["stock", "\u2205", "fall", "\u2205"]
