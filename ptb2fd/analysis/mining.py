@@ -26,6 +26,15 @@ explains failures the forms above it did not, and the running coverage of
 failures is the share of all failed sentences containing one of the forms
 so far. Known limit: the branch of sentences containing a form is not
 refined further (Narayan & Gardent split it again).
+
+Coverage across systems (paper 001, Tables 5-7) is the share of a corpus's
+systems whose ranked list holds the form. The paper counts a form as
+suspicious in a submission when its score is not null; with this score
+every form that occurs has one, so the ranked list stands in for that.
+
+Example: "Stocks fell sharply" (fell <- stocks:subject, sharply:manner)
+gives, in the roles view, (top (subject)), (top (manner)) and
+(top (manner subject)).
 """
 from __future__ import annotations
 
