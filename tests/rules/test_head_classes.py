@@ -141,3 +141,22 @@ def test_whnp_with_appositive(fd):
     assert s.head_word("chairman") == "who", s.table()
     assert s.tok("chairman").role != "rolemarker", s.table()
     assert s.head_word("who") == "left", s.table()
+
+
+# 3 (regeneration). The measure NP gets role extent and is placed before the
+# rolemarker when the sentence is rebuilt from its unordered records.
+@covers("measure-extent", "ord-extent-before-marker")
+@pytest.mark.parametrize("tree,text", [
+    ("( (S (NP-SBJ (PRP They)) (VP (VBD arrived) (PP-TMP (NP (CD two) (NNS days)) (IN before) (NP (DT the)"
+     " (NN examination)))) (. .)) )", "They arrived two days before the examination ."),
+    ("( (S (NP-SBJ (PRP He)) (VP (VBD arrived) (ADVP-TMP (NP (CD 48) (NNS hours)) (RB ahead) (PP (IN of)"
+     " (NP (NN time))))) (. .)) )", "He arrived 48 hours ahead of time ."),
+], ids=["before", "ahead-of"])
+def test_measure_np_is_extent_and_regenerates(fd, fd_rules, tree, text):
+    from ptb2fd.regen.check import RegenerationCheck
+
+    s = fd(tree)
+    measure = s.tok("days" if "days" in s.words else "hours")
+    assert (measure.role, measure.rule) == ("extent", "measure-extent"), s.table()
+    check = RegenerationCheck(fd_rules.order, fd_rules.roles.adjunct_roles)
+    assert " ".join(check.run(s.sentence).output) == text
