@@ -8,8 +8,9 @@ content words (content_words.yaml):
 
 - a function word f stands for `rep(f)`: the representative of its last
   dependent to its right (punctuation skipped), so "would" in "would sell
-  X" stands for "sell" and "in" in "in the house" for "house"; a function
-  word with no right dependent stands for nothing;
+  X" stands for "sell" and "in" in "in the house" for "house"; with no
+  right dependent, of its nearest left one (the table heads "(NP Chrysler
+  Corp. 's)" with "'s", which stands for "Corp."); with neither, nothing;
 - the reduced head of a content word w: walk up from w's head; a content
   word is the answer; a function word f answers rep(f) unless that is w
   itself (w is f's complement: keep walking) or nothing.
@@ -27,9 +28,13 @@ def reduced_heads(words: list[str], tags: list[str], heads: list[int], is_functi
     function word or punctuation (not compared)."""
     n = len(words)
     right_deps: list[list[int]] = [[] for _ in range(n)]
+    left_dep: list[int | None] = [None] * n  # the nearest left dependent
     for d, h in enumerate(heads):
-        if h >= 0 and d > h and not is_punct(d):
-            right_deps[h].append(d)
+        if h >= 0 and not is_punct(d):
+            if d > h:
+                right_deps[h].append(d)
+            else:
+                left_dep[h] = d
     rep: dict[int, int | None] = {}
 
     def representative(f: int) -> int | None:
@@ -43,7 +48,7 @@ def reduced_heads(words: list[str], tags: list[str], heads: list[int], is_functi
                 cur = None
                 break
             seen.append(cur)
-            cur = right_deps[cur][-1] if right_deps[cur] else None
+            cur = right_deps[cur][-1] if right_deps[cur] else left_dep[cur]
         for s in seen:
             rep[s] = cur
         return cur

@@ -228,7 +228,7 @@ class HeadFinder:
                     continue
                 if rule.no_function_tag and child.label.ftags:
                     continue
-                if rule.except_words and child.word in rule.except_words:
+                if rule.except_words and _one_word(child) in rule.except_words:
                     continue
                 return i, rule.rule_id
         return content[-1], "np-fallback"
@@ -239,6 +239,13 @@ class HeadFinder:
         if rule.first_word_in_months and children[0].word not in self.rules.months:
             return False
         return all(p.matches(c) for p, c in zip(rule.prefix, children))
+
+
+def _one_word(node: Node) -> str | None:
+    """The word of a word, or of a phrase that holds just one: "(NP (PRP themselves))"."""
+    while node.word is None and len(node.children) == 1:
+        node = node.children[0]
+    return node.word
 
 
 class FindHeads:

@@ -179,3 +179,21 @@ def test_clause_coordination_across_parenthetical(fd, tree):
     assert (first.junction_position, second.junction_position) == (1, 2), s.table()
     marker = s.tok("and" if "and" in s.words else "but")
     assert marker.role == "junction-marker", s.table()
+
+
+# Found by `ptb2fd check-heads` on dev: an appositive after an NP with its
+# own PP (wsj_0003.mrg:19), and an emphatic reflexive (wsj_0041.mrg:8).
+@covers("np-apposition-pp")
+def test_apposition_after_np_with_pp(fd):
+    s = fd("( (S (NP-SBJ (PRP They)) (VP (VBD banned) (NP (NP (NP (DT the) (JJ common) (NN kind)) (PP (IN of) (NP (NN"
+           " asbestos))) (, ,) (NP (NN chrysotile)) (, ,)) (VP (VBN found) (PP-LOC (IN in) (NP (NNS schools))))))"
+           " (. .)) )")
+    assert s.head_word("kind") == "banned", s.table()
+    assert s.head_word("chrysotile") == "kind", s.table()
+
+
+@covers("np-last-np")
+def test_emphatic_reflexive_is_not_head(fd):
+    s = fd("( (S (NP-SBJ (NP (DT the) (NNS ads)) (NP (PRP themselves))) (VP (VBD worked)) (. .)) )")
+    assert s.edge("ads")[:3] == ("ads", "worked", "subject"), s.table()
+    assert s.head_word("themselves") == "ads", s.table()
