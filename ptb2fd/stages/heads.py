@@ -11,6 +11,7 @@ Known failure (as in the paper): flat NPs make "Boeing" in "Boeing Co.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..patterns import Pattern, any_match, compile_patterns
@@ -42,6 +43,7 @@ class NPRule:
     first_word_in_months: bool
     before_last: tuple[Pattern, ...] = ()  # look only at the child before a last child matching these
     except_months: bool = False  # a child whose word is in `months` does not match
+    last_word_not: re.Pattern | None = None  # the rule is off when the last child's word matches
 
 
 @dataclass(frozen=True)
@@ -104,12 +106,19 @@ def compile_heads(data, checker) -> HeadRules | None:
     np_rules = []
     for spec, rid, _ in checker.rules(data, "np_rules", "NP head rule",
                                       ["id", "pick", "last_child", "match", "exclude", "no_function_tag",
-                                       "except_words", "prefix", "first_word_in", "before_last", "except_in"],
+                                       "except_words", "prefix", "first_word_in", "before_last", "except_in",
+                                       "last_word_not"],
                                       ["id", "pick"]):
         for key in ("first_word_in", "except_in"):
             if spec.get(key) not in (None, "months"):
                 checker.problem(f"{key} can only name the 'months' list", rid, line_of(spec))
         pick = checker.choice(spec.get("pick"), ["first", "last"], "pick", rid, line_of(spec))
+        last_word_not = None
+        if spec.get("last_word_not") is not None:
+            try:
+                last_word_not = re.compile(str(spec["last_word_not"]))
+            except re.error as exc:
+                checker.problem(f"last_word_not is not a regular expression: {exc}", rid, line_of(spec))
         if "match" not in spec and "exclude" not in spec:
             checker.problem("NP head rule needs 'match' or 'exclude'", rid, line_of(spec))
         np_rules.append(NPRule(
@@ -122,6 +131,7 @@ def compile_heads(data, checker) -> HeadRules | None:
             spec.get("first_word_in") == "months",
             compile_patterns(spec.get("before_last", []), checker, "before_last", rid, line_of(spec)),
             spec.get("except_in") == "months",
+            last_word_not,
         ))
     return HeadRules(auxiliaries, labels, default, frozenset(checker.strings(data.get("np_labels", []), "np_labels")),
                      tuple(np_rules), frozenset(checker.strings(data.get("months", []), "months")))
@@ -211,6 +221,8 @@ class HeadFinder:
             return len(children) - 1, "np-fallback"
         for rule in self.rules.np_rules:
             if rule.prefix and not self._has_prefix(children, rule):
+                continue
+            if rule.last_word_not is not None and rule.last_word_not.match(_one_word(children[content[-1]]) or ""):
                 continue
             if rule.before_last:
                 if len(content) < 2 or not any_match(rule.before_last, children[content[-1]]):

@@ -26,13 +26,15 @@ def test_noun_with_identifying_number(fd, tree, noun, number):
         assert s.head_word("Code") == "Chapter", s.table()
 
 
-@covers("np-date", "np-last-jj-cd-vb-dt")
+@covers("np-date", "np-last-jj-cd-vb-dt", "np-noun-number")
 @pytest.mark.parametrize("tree,head,dep", [
     # Dates and amounts keep the number as head.
     ("( (S (NP-SBJ (PRP He)) (VP (VBD left) (NP-TMP (NNP Nov.) (CD 30))) (. .)) )", "30", "Nov."),
     ("( (S (NP-SBJ (PRP He)) (VP (VBD named) (NP (DT the) (JJ top) (CD 10))) (. .)) )", "10", "top"),
     ("( (S (NP-SBJ (PRP He)) (VP (VBD named) (NP (DT the) (NN top) (CD 10))) (. .)) )", "10", "top"),
-], ids=["month", "top-jj", "top-nn"])
+    ("( (S (NP-SBJ (PRP It)) (VP (VBD began) (PP-TMP (IN in) (NP (DT the) (NN year) (CD 2000)))) (. .)) )", "2000",
+     "year"),
+], ids=["month", "top-jj", "top-nn", "year"])
 def test_number_still_heads_dates_and_amounts(fd, tree, head, dep):
     s = fd(tree)
     assert s.head_word(dep) == head, s.table()
