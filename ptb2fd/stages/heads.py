@@ -1,10 +1,14 @@
 """Stage 2: find the head child of every constituent (rules/heads.yaml).
 
 Each label has a search direction and a priority list of child patterns;
-NP, NX and NML use the paper's five ordered NP rules (section 4.2), so
-"(NP (PRP$ its) (NN session) (JJ high))" is headed by "high" and "November
-1, 1989" by "1". A coordinated phrase is headed by its first conjunct.
-Punctuation never heads a phrase that has anything else in it.
+NP, NX, NML and NAC use the paper's five ordered NP rules (section 4.2)
+and a few more, so "(NP (PRP$ its) (NN session) (JJ high))" is headed by
+"high", "November 1, 1989" by "1" and "Chapter 11" by "Chapter". A PP is
+headed by the complement after its preposition ("[two days] before the
+examination" -> examination); an auxiliary's VP complement heads only if
+its word head is verbal ("is about to slip" keeps "is"). A coordinated
+phrase is headed by its first conjunct. Punctuation never heads a phrase
+that has anything else in it.
 
 Known failure (as in the paper): flat NPs make "Boeing" in "Boeing Co.
 707s" depend on "707s", not on "Co.".
