@@ -17,8 +17,12 @@ content words (content_words.yaml):
 
 So "it would sell" gives it -> sell in both conventions (Collins: it ->
 would, rep(would) = sell), and "ABC came in first" gives first -> came.
-Known blind spot: a head error between two function words, or one that
-only moves a function word, is not seen.
+Known blind spots: a head error between two function words, or one that
+only moves a function word, is not seen; a function word with a right
+adjunct after its complement stands for the adjunct ("from X a year
+earlier": the table's "from" stands for "earlier"), a disagreement that is
+the reduction's, not either finder's. (Taking the first right dependent
+instead breaks "$ 100 million", where the amount is last.)
 """
 from __future__ import annotations
 
