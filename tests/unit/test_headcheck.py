@@ -79,3 +79,17 @@ def test_cli_check_heads(tmp_path, capsys):
     assert main(["check-heads", str(f)]) == 0
     out = capsys.readouterr().out
     assert "agreement 100.00 % (5/5)" in out
+
+
+def test_cli_check_heads_json_and_bad_tree(tmp_path, capsys):
+    import json
+
+    from ptb2fd.cli import main
+
+    f = tmp_path / "two.mrg"
+    f.write_text(SELL + "\n( (S (NP-SBJ (PRP it)) (VP (VBD went)) \n", encoding="utf-8")
+    assert main(["check-heads", "--json", str(f)]) == 1  # one tree is broken: exit 1, the other is compared
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert (data["sentences"], data["failed"], data["compared"], data["agree"]) == (2, 1, 5, 5)
+    assert "1 sentence(s) failed" in captured.err
