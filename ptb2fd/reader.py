@@ -1,12 +1,16 @@
 """Finding input files and cutting them into trees.
 
-Accepted inputs: `.mrg` files, `.gz` files, folders (searched for `*.mrg`,
-`*.mrg.gz`, `*.tree`, `*.parse` and `*.txt`, in sorted order), the LDC layout
-`parsed/mrg/wsj/SS/wsj_SSNN.mrg` with `--sections`, standard input (`-`,
-gzip or not), and the NLTK `treebank` corpus found through `nltk.data`.
-Files are read as UTF-8 (a byte-order mark is dropped, undecodable bytes
-become U+FFFD); a file that cannot be read, or a compressed file that ends
-early, gives one failed item after the trees read from it.
+Accepted inputs: files of any name (`.gz` by magic bytes), folders, the LDC
+layout `parsed/mrg/wsj/SS/wsj_SSNN.mrg` with `--sections`, standard input
+(`-`, gzip or not), and the NLTK `treebank` corpus found through `nltk.data`.
+A folder is searched for tree files only, `TREE_SUFFIXES` (`.mrg`, `.tree`,
+`.trees`, `.parse`, `.ptb`, each also `.gz`), in sorted order; other files
+(`readme.txt`, `LICENSE`) and hidden ones are skipped with one warning per
+folder. Files are read as UTF-8 (a byte-order mark is dropped) or in the
+`encoding` given (`--encoding latin-1`); bytes that do not decode make the
+item they fall in fail, naming file, line and id, never a silent U+FFFD. A
+file that cannot be read, or a compressed file that ends early, gives one
+failed item after the trees read from it.
 
 Every item found gets a stable id, file name and 1-based index
 (`wsj_0001.mrg:1`), so the summary can account for each one. The splitter
@@ -55,10 +59,11 @@ from typing import IO, Iterable, Iterator
 
 from .errors import Location, UsageError
 
-TREE_SUFFIXES = (".mrg", ".mrg.gz", ".tree", ".tree.gz", ".parse", ".parse.gz", ".txt", ".txt.gz")
+TREE_SUFFIXES = tuple(ext + gz for ext in (".mrg", ".tree", ".trees", ".parse", ".ptb") for gz in ("", ".gz"))
 WRAPPER_TOPS = frozenset({"", "ROOT", "TOP", "S1"})  # top labels that wrap a whole tree
 _TOP_LABEL = re.compile(r"\(\s*([^\s()]*)")  # the label right after an opening bracket
 _SECTION_FILE = re.compile(r"^wsj_(\d\d)\d\d")
+_UNDECODED = re.compile("[\udc80-\udcff]+")  # bytes kept by errors="surrogateescape"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,8 +134,10 @@ def resolve_inputs(
     corpus: str | None = None,
     files: str | None = None,
     sections: str | None = None,
+    warn=None,
 ) -> list[str]:
-    """Turn command-line inputs into an ordered list of files ('-' = stdin)."""
+    """Turn command-line inputs into an ordered list of files ('-' = stdin).
+    `warn(message)` hears about files skipped in folders (default: stderr)."""
     wanted = parse_sections(sections) if sections else None
     out: list[str] = []
     if corpus:
@@ -144,10 +151,7 @@ def resolve_inputs(
             continue
         p = Path(arg)
         if p.is_dir():
-            found = sorted(
-                (q for q in p.rglob("*") if q.is_file() and q.name.endswith(TREE_SUFFIXES)),
-                key=lambda q: str(q),
-            )
+            found = _tree_files(p, arg, warn)
             if not found:
                 raise UsageError(f"{arg}: folder holds no tree files ({', '.join(TREE_SUFFIXES)})")
             out.extend(str(q) for q in found)
@@ -167,14 +171,62 @@ def resolve_inputs(
     return out
 
 
-def open_text(path: str) -> IO[str]:
-    """Open a file (gzip by magic bytes) or stdin as UTF-8 text."""
+def _tree_files(folder: Path, arg: str, warn) -> list[Path]:
+    """Tree files under `folder`, sorted; the others are named in one warning."""
+    found, skipped = [], []
+    for q in sorted(folder.rglob("*"), key=str):
+        if not q.is_file():
+            continue
+        hidden = any(part.startswith(".") for part in q.relative_to(folder).parts)
+        (found if q.name.endswith(TREE_SUFFIXES) and not hidden else skipped).append(q)
+    if skipped and found:
+        names = [str(q.relative_to(folder)) for q in skipped]
+        shown = ", ".join(names[:5]) + (f", … ({len(names) - 5} more)" if len(names) > 5 else "")
+        message = (f"{arg}: skipped {len(names)} file(s) that are not tree files: {shown} "
+                   f"(a folder is read for {', '.join(TREE_SUFFIXES[::2])}, also gzipped)")
+        if warn is None:
+            print(f"ptb2fd: warning: {message}", file=sys.stderr)
+        else:
+            warn(message)
+    return found
+
+
+def check_encoding(encoding: str | None) -> str | None:
+    """`encoding` if Python knows it, else UsageError."""
+    import codecs
+
+    if encoding is not None:
+        try:
+            codecs.lookup(encoding)
+        except LookupError:
+            raise UsageError(f"--encoding {encoding}: unknown encoding") from None
+    return encoding
+
+
+def open_text(path: str, encoding: str | None = None, errors: str = "replace") -> IO[str]:
+    """Open a file (gzip by magic bytes) or stdin as text: UTF-8 (a
+    byte-order mark dropped) unless `encoding` is given."""
     raw = sys.stdin.buffer if path == "-" else open(path, "rb")
     if not hasattr(raw, "peek"):
         raw = io.BufferedReader(raw)
     if raw.peek(2)[:2] == b"\x1f\x8b":
         raw = gzip.GzipFile(fileobj=raw)
-    return io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace")
+    return io.TextIOWrapper(raw, encoding=encoding or "utf-8-sig", errors=errors)
+
+
+def check_decoded(raw: "RawTree", encoding: str | None = None) -> "RawTree":
+    """`raw`, failed if its text holds bytes that did not decode (read with
+    errors="surrogateescape"): the error names the line and the bytes."""
+    m = _UNDECODED.search(raw.text)
+    if m is None:
+        return raw
+    line = raw.line + raw.text.count("\n", 0, m.start())
+    bad = m.group().encode("utf-8", "surrogateescape")
+    context = raw.text[max(0, m.start() - 12):m.end() + 12].encode("utf-8", "surrogateescape")
+    message = (f"line {line}: bytes {bad!r} are not valid {encoding or 'UTF-8'} (in {context!r}); "
+               f"give --encoding latin-1 (or the file's encoding) to read it")
+    text = raw.text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return RawTree(raw.source, raw.index, raw.line, text, raw.error or message)
 
 
 def display_name(path: str) -> str:
@@ -210,12 +262,14 @@ def display_names(paths: list[str]) -> list[str]:
 # ---------------------------------------------------------------- splitting
 
 
-def read_trees(paths: Iterable[str]) -> Iterator[RawTree]:
-    """All items of all inputs, in order."""
+def read_trees(paths: Iterable[str], encoding: str | None = None,
+               names: list[str] | None = None) -> Iterator[RawTree]:
+    """All items of all inputs, in order (`names`: the names shown in ids,
+    default `display_names(paths)`)."""
     paths = list(paths)
-    for path, name in zip(paths, display_names(paths)):
+    for path, name in zip(paths, names or display_names(paths)):
         try:
-            handle = open_text(path)
+            handle = open_text(path, encoding, errors="surrogateescape")
         except OSError as exc:
             yield RawTree(name, 1, 0, "", f"cannot read input: {exc.strerror or exc}")
             continue
@@ -224,7 +278,7 @@ def read_trees(paths: Iterable[str]) -> Iterator[RawTree]:
         with handle:
             for raw in split_trees(_guarded(handle, problem), name):
                 count = raw.index
-                yield raw
+                yield check_decoded(raw, encoding)
         if problem:
             line, message = problem[0]
             yield RawTree(name, count + 1, line, "", f"cannot read input after line {line - 1}: {message}")
