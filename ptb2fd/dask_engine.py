@@ -98,17 +98,22 @@ def convert_partition(pieces: list[Piece], rules_dir: str | None, fmt: str, enco
 
 # ---------------------------------------------------------------- here
 
-def _lost(pieces: list[Piece], encoding: str | None, why: str) -> list:
+def _lost(pieces: list[Piece], encoding: str | None, exc: BaseException) -> list:
     """Every item of a partition that failed for good, failed with reason
-    worker-crash (the items are read here: this process reads the inputs too)."""
+    worker-crash (its workers died) or worker-error (it kept raising). The
+    items are read here: this process reads the inputs to plan them too."""
     from .convert import FAILED, Result
     from .errors import ConversionError
 
+    if type(exc).__name__ == "KilledWorker":
+        reason, why = "worker-crash", "every worker that ran it died"
+    else:
+        reason, why = "worker-error", f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
     out = []
     for raw in _items(pieces, encoding):
-        err = ConversionError(f"the Dask task converting this partition failed for good: {why}", raw.location,
-                              "worker")
-        out.append(Result(raw.sent_id, raw.location, FAILED, error=err, reason="worker-crash"))
+        err = ConversionError(f"the Dask task for this sentence's partition failed for good: {why}",
+                              raw.location, "worker")
+        out.append(Result(raw.sent_id, raw.location, FAILED, error=err, reason=reason))
     return out
 
 
@@ -174,7 +179,7 @@ def partition_results(client, partitions: list[list[Piece]], rules_dir, fmt, enc
         try:
             results = fut.result()
         except Exception as exc:  # noqa: BLE001 - KilledWorker, or a task that kept raising
-            results = _lost(pieces, encoding, f"{type(exc).__name__}: {exc}")
+            results = _lost(pieces, encoding, exc)
         fut.release()
         yield i, results
 

@@ -14,9 +14,9 @@ are made exact:
   unbalanced tree is reported as "N closing bracket(s) missing", not "... at
   end of input"); items starting on the sentinel line are dropped;
 - the splitter's indentation base, which follows the last wrapped tree
-  ("( (S"): it cannot matter while every item of a piece starts in column 0.
-  `count_piece` checks that, and a file with any piece that breaks it is not
-  cut at all.
+  ("( (S"), is never consulted with a non-zero indentation once an item has
+  started in column 0 (an indented line goes on with the item before it),
+  so it cannot make a piece differ from the whole file.
 
 Ids and line numbers of a piece are offset by the items and lines of the
 pieces before it in its file (`count_piece`, run on the workers first).
@@ -31,7 +31,7 @@ import os
 from dataclasses import dataclass, replace
 from typing import Iterator
 
-from .reader import RawTree, _indentation, check_decoded, display_names, read_trees, split_trees
+from .reader import RawTree, check_decoded, display_names, read_trees, split_trees
 
 # Encodings in which a byte "\n" followed by "(" is always a line start
 # followed by "(": only those are cut by byte ranges.
@@ -136,38 +136,27 @@ def _piece_lines(piece: Piece, encoding: str | None, sentinel: bool) -> list[str
     return lines
 
 
-def count_piece(piece: Piece, encoding: str | None = None) -> tuple[int, int, bool]:
-    """(lines, items, every item starts in column 0) of a byte-range piece."""
+def count_piece(piece: Piece, encoding: str | None = None) -> tuple[int, int]:
+    """(lines, items) of a byte-range piece."""
     lines = _piece_lines(piece, encoding, sentinel=True)
     own = len(lines) - (1 if piece.end is not None else 0)
-    items = 0
-    column0 = True
-    for raw in split_trees(lines, piece.name):
-        if raw.line > own:
-            break
-        items += 1
-        column0 = column0 and _indentation(lines[raw.line - 1])[0] == 0
-    return own, items, column0
+    items = sum(1 for raw in split_trees(lines, piece.name) if raw.line <= own)
+    return own, items
 
 
-def with_offsets(partitions: list[list[Piece]], counts: dict[Piece, tuple[int, int, bool]]) -> list[list[Piece]]:
-    """Partitions with line and index offsets set; a cut file whose pieces
-    are not all safe (`count_piece`) becomes one whole-file piece."""
-    unsafe = {p.path for p, (_, _, ok) in counts.items() if not ok}
+def with_offsets(partitions: list[list[Piece]], counts: dict[Piece, tuple[int, int]]) -> list[list[Piece]]:
+    """Partitions with the line and index offsets of their cut pieces set."""
     out: list[list[Piece]] = []
     offsets: dict[str, tuple[int, int]] = {}
     for part in partitions:
         piece = part[0]
         if piece.whole:
             out.append(part)
-        elif piece.path in unsafe:
-            if piece.start == 0:
-                out.append([replace(piece, end=None, size=os.path.getsize(piece.path))])
-        else:
-            lines, items = offsets.get(piece.path, (0, 0))
-            out.append([replace(piece, line_offset=lines, index_offset=items)])
-            n_lines, n_items, _ = counts[piece]
-            offsets[piece.path] = (lines + n_lines, items + n_items)
+            continue
+        lines, items = offsets.get(piece.path, (0, 0))
+        out.append([replace(piece, line_offset=lines, index_offset=items)])
+        n_lines, n_items = counts[piece]
+        offsets[piece.path] = (lines + n_lines, items + n_items)
     return out
 
 
