@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         _settle_jobs(args)
         if getattr(args, "encoding", None):
-            from .reader import check_encoding
+            from .inputs import check_encoding
             check_encoding(args.encoding)
         if args.command == "convert":
             return cmd_convert(args)
@@ -198,7 +198,8 @@ def load_converter(rules_dir: str | None):
 
 
 def iter_raw(args):
-    from .reader import read_trees, resolve_inputs
+    from .inputs import resolve_inputs
+    from .reader import read_trees
 
     paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)
     return read_trees(paths, getattr(args, "encoding", None))

@@ -256,7 +256,7 @@ def cmd_convert_dask(args) -> int:
     from tqdm import tqdm
 
     from .formats import conllup
-    from .reader import resolve_inputs
+    from .inputs import resolve_inputs
     from .ruleset import load_rules
 
     paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)

@@ -31,7 +31,8 @@ import os
 from dataclasses import dataclass, replace
 from typing import Iterator
 
-from .reader import RawTree, check_decoded, display_names, read_trees, split_trees
+from .inputs import display_names
+from .reader import RawTree, check_decoded, read_trees, split_trees
 
 # Encodings in which a byte "\n" followed by "(" is always a line start
 # followed by "(": only those are cut by byte ranges.
