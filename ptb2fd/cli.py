@@ -2,7 +2,8 @@
 
     ptb2fd convert [INPUT...] [--corpus treebank] [--files GLOB] [--sections S]
                    [--format jsonl|conllup|halogen] [-o OUT] [--rules DIR]
-                   [--jobs N] [--stats FILE] [--strict]
+                   [--jobs N] [--stats FILE] [--strict] [--encoding ENC]
+                   [--engine dask [--scheduler ADDRESS] [--partition-size BYTES]]
     ptb2fd regen   [INPUT...] [--corpus treebank] [--files GLOB] [--json] [--report DIR] [--jobs N]
     ptb2fd diff    BEFORE AFTER [INPUT...]   (two --report folders, or two rule folders on one input)
     ptb2fd stats   FILE.jsonl [--json]

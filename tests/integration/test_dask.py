@@ -76,6 +76,11 @@ def test_dask_single_output_in_conllup_equals_jobs_1(tmp_path, capsys):
     assert run.stdout == (tmp_path / "ref.conllup").read_text()
 
 
+def test_dask_refuses_standard_input_before_starting_a_cluster(capsys):
+    assert main(["convert", "-", "--engine", "dask"]) == 2
+    assert "standard input ('-') is not supported" in capsys.readouterr().err
+
+
 class _Lost:
     """A future whose partition killed every worker that ran it."""
 
