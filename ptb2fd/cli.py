@@ -97,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "local cluster of --jobs workers, 2 if not given)")
     c.add_argument("--partition-size", metavar="BYTES", default=None,
                    help="with --engine dask: input bytes per partition, e.g. 4M (default: about 8 partitions "
-                        "per worker, at most 16M)")
+                        "per worker, at most 4M)")
 
     r = _subparser(sub, "regen", "regenerate sentences from their unordered records and score them")
     _input_args(r)

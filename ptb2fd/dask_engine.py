@@ -27,6 +27,7 @@ import hashlib
 import json
 import os
 import sys
+import uuid
 from collections import deque
 from pathlib import Path
 
@@ -156,7 +157,9 @@ def _partition_size(args, paths: list[str], workers: int) -> int:
     if given is not None:
         return given
     total = sum(os.path.getsize(p) for p in paths)
-    return max(64 << 10, min(16 << 20, total // max(1, workers * 8)))
+    # At most 4 MB: a partition's records (about 15 times its input) wait on
+    # its worker until this process takes them, 4 partitions per worker.
+    return max(64 << 10, min(4 << 20, total // max(1, workers * 8)))
 
 
 def partition_results(client, partitions: list[list[Piece]], rules_dir, fmt, encoding, window: int):
@@ -164,6 +167,7 @@ def partition_results(client, partitions: list[list[Piece]], rules_dir, fmt, enc
     in flight."""
     futures: deque = deque()
     todo = iter(enumerate(partitions))
+    run = uuid.uuid4().hex  # task keys unique to this run: a key seen before would return its old result
     while True:
         while len(futures) < window:
             nxt = next(todo, None)
@@ -171,7 +175,7 @@ def partition_results(client, partitions: list[list[Piece]], rules_dir, fmt, enc
                 break
             i, pieces = nxt
             fut = client.submit(convert_partition, pieces, rules_dir, fmt, encoding, retries=RETRIES, pure=False,
-                                key=f"ptb2fd-partition-{i}-{os.getpid()}")
+                                key=f"ptb2fd-partition-{i}-{run}")
             futures.append((i, pieces, fut))
         if not futures:
             return
