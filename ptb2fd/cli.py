@@ -262,6 +262,8 @@ def cmd_convert(args) -> int:
     if args.engine == "dask":
         from .dask_engine import cmd_convert_dask
         return cmd_convert_dask(args)
+    if args.scheduler or args.partition_size:
+        raise UsageError("--scheduler and --partition-size go with --engine dask")
     _check_output_path("-o", args.output)
     _check_output_path("--stats", args.stats)
     items = iter_raw(args)  # unusable inputs fail before the rules load
