@@ -41,6 +41,10 @@ EXIT_STATUS_RULES = """exit status:
   0  the rules are valid (and every sample sentence converted)
   1  some sample sentences failed to convert
   2  problems in the rule files (all listed)"""
+EXIT_STATUS_ANALYSE = """exit status:
+  0  the analysis was written
+  1  some sentences of the reports could not be read (each reported, skipped)
+  2  unusable arguments"""
 EXIT_STATUS_DIFF = """exit status:
   0  the comparison was printed
   2  unusable arguments (BEFORE and AFTER not two report or two rule folders, no input)"""
@@ -121,6 +125,15 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--json", action="store_true", help="print the comparison as one JSON object")
     d.add_argument("--limit", type=int, default=30, help="sentences listed per change (default 30)")
 
+    an = _subparser(sub, "analyse", "error analysis of regen --report folders (paper 001)",
+                    epilog=EXIT_STATUS_ANALYSE)
+    an.add_argument("reports", nargs="+", metavar="REPORT_DIR", help="`regen --report` folders, one per system")
+    an.add_argument("-o", "--output", required=True, metavar="OUT_DIR", help="folder for analysis.md, CSVs, plots")
+    an.add_argument("--fail", default="exact", help="exact (default) or bleu-quantile:Q")
+    an.add_argument("--min-support", type=int, default=20, help="sentences a mined form needs (default 20)")
+    an.add_argument("--top", type=int, default=20, help="mined forms listed per system and view (default 20)")
+    an.add_argument("--rules", metavar="DIR", help="rule folder whose categories.yaml says what is punctuation")
+
     s = _subparser(sub, "stats", "statistics of converted JSONL: roles, features, stage counts, unknown labels",
                    epilog=EXIT_STATUS_STATS)
     s.add_argument("file", metavar="FILE", help="converted JSONL (the output of `ptb2fd convert`), .gz or '-'")
@@ -168,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "diff":
             from .regen.command import cmd_diff
             return cmd_diff(args)
+        if args.command == "analyse":
+            from .analysis.command import cmd_analyse
+            return cmd_analyse(args)
         if args.command == "stats":
             from .stats import cmd_stats
             return cmd_stats(args)

@@ -196,6 +196,7 @@ def test_version(capsys):
     (["diff"], ["BEFORE", "a `regen --report` folder, or a rule folder", "AFTER"]),
     (["stats"], ["FILE", "converted JSONL"]),
     (["rules", "check"], ["DIR"]),
+    (["analyse"], ["REPORT_DIR"]),
 ])
 def test_every_help_lists_the_exit_statuses(capsys, argv, wanted):
     with pytest.raises(SystemExit):
