@@ -16,7 +16,12 @@ from pathlib import Path
 from ..errors import UsageError
 from ..record import Sentence
 from .check import RegenerationCheck
+from .realizer import REALIZERS, build_realizer
 from .report import format_table, metrics_of, sentence_record, write_report
+from .view import DEFAULT_VIEW, VIEWS
+
+JSON_KEYS = ("view", "realizer", "sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea",
+             "understandability", "quality")
 
 
 def _is_jsonl(path: str) -> bool:
@@ -57,21 +62,34 @@ def collect_sentences(args, rules_dir: str | None):
     return sentences, converter.rules, summary
 
 
-def regenerate(sentences, rules):
-    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles)
+def add_regen_options(p) -> None:
+    """regen's --view, --realizer and --model (called from cli.py)."""
+    p.add_argument("--view", choices=list(VIEWS), default=DEFAULT_VIEW,
+                   help="what the realizer sees (default: paper, the paper's protocol; see the README)")
+    p.add_argument("--realizer", choices=list(REALIZERS), default="rules",
+                   help="rules (rules/order.yaml) or stat (a model from `ptb2fd train`, with --model)")
+    p.add_argument("--model", metavar="MODEL", help="the statistical realizer's model file (--realizer stat)")
+
+
+def regenerate(sentences, rules, view: str = DEFAULT_VIEW, realizer=None):
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view, realizer)
     return [check.run(s) for s in sentences]
 
 
 def cmd_regen(args) -> int:
+    view = getattr(args, "view", DEFAULT_VIEW)
+    kind = getattr(args, "realizer", "rules")
+    if kind == "rules" and getattr(args, "model", None):
+        raise UsageError("--model is for --realizer stat")
     sentences, rules, summary = collect_sentences(args, args.rules)
-    results = regenerate(sentences, rules)
-    metrics = metrics_of(results)
+    realizer = build_realizer(kind, rules.order, view, getattr(args, "model", None))
+    results = regenerate(sentences, rules, view, realizer)
+    metrics = metrics_of(results) | {"view": view, "realizer": getattr(realizer, "name", kind)}
     if args.report:
         title = " ".join(args.inputs or []) or f"--corpus {args.corpus} {args.files or ''}".strip()
         write_report(args.report, results, metrics, title)
     if args.json:
-        print(json.dumps({k: metrics[k] for k in ("sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu",
-                                                  "dea", "understandability", "quality")}))
+        print(json.dumps({k: metrics[k] for k in JSON_KEYS}))
     else:
         print(format_table(metrics))
     if summary is not None:

@@ -213,8 +213,8 @@ def string_counts(ref: Sequence[str], out: Sequence[str]) -> Counts:
                   ref_len=len(ref))
 
 
-def treelets(words: Sequence[str], heads: Sequence[int],
-             order: Sequence[int]) -> list[tuple[list[str], list[str]]]:
+def treelets(words: Sequence[str], heads: Sequence[int], order: Sequence[int],
+             out_words: Sequence[str] | None = None) -> list[tuple[list[str], list[str]]]:
     """(reference string, output string) of every treelet, i.e. every word with dependents.
 
     A treelet is a head with its dependents. Its reference string is their
@@ -223,20 +223,27 @@ def treelets(words: Sequence[str], heads: Sequence[int],
     from it, a repeated one appears twice). Membership is by index: if two
     identical words swap places the string is unchanged, but each treelet
     sees its own token in its new place. Treelets are listed by head index.
+    With ``out_words`` (the realizer's own spelling, one per output
+    position), the output strings use those words; an output position whose
+    index is -1 (a word matched to no reference token) is in no treelet.
     """
     members: dict[int, list[int]] = {}
     for dep, head in enumerate(heads):
         if head >= 0:
             members.setdefault(head, [head]).append(dep)
     outputs: dict[int, list[str]] = {head: [] for head in members}
-    for k in order:
+    for p, k in enumerate(order):
+        if k < 0:
+            continue
+        word = words[k] if out_words is None else out_words[p]
         for head in (k, heads[k]):
             if head in outputs:
-                outputs[head].append(words[k])
+                outputs[head].append(word)
     return [([words[k] for k in sorted(members[head])], outputs[head]) for head in sorted(members)]
 
 
-def tree_counts(words: Sequence[str], heads: Sequence[int], order: Sequence[int]) -> Counts:
+def tree_counts(words: Sequence[str], heads: Sequence[int], order: Sequence[int],
+                out_words: Sequence[str] | None = None) -> Counts:
     """`string_counts` of every treelet, summed, with R = len(words).
 
     ``simple_accuracy()`` is simple tree accuracy, STA = 1 - (I + D + S) / R,
@@ -246,7 +253,7 @@ def tree_counts(words: Sequence[str], heads: Sequence[int], order: Sequence[int]
     paper divides by 9 for its 9-word sentence).
     """
     total = Counts()
-    for ref, out in treelets(words, heads, order):
+    for ref, out in treelets(words, heads, order, out_words):
         total += string_counts(ref, out)
     return Counts(total.ins, total.dels, total.subs, total.moves, ref_len=len(words))
 
@@ -314,7 +321,7 @@ class SentenceScore:
     edges_found: int
 
 
-def _check(words: Sequence[str], heads: Sequence[int], order: Sequence[int]) -> None:
+def _check(words: Sequence[str], heads: Sequence[int], order: Sequence[int], unmatched_ok: bool = False) -> None:
     n = len(words)
     if n == 0:
         raise ValueError("empty reference sentence")
@@ -324,23 +331,30 @@ def _check(words: Sequence[str], heads: Sequence[int], order: Sequence[int]) -> 
         if not -1 <= head < n or head == i:
             raise ValueError(f"bad head {head} for word {i}")
     for k in order:
-        if not 0 <= k < n:
+        if not (0 <= k < n or (unmatched_ok and k == -1)):
             raise ValueError(f"output index {k} out of range for {n} words")
 
 
-def score_sentence(words: Sequence[str], heads: Sequence[int], order: Sequence[int]) -> SentenceScore:
+def score_sentence(words: Sequence[str], heads: Sequence[int], order: Sequence[int],
+                   out_words: Sequence[str] | None = None) -> SentenceScore:
     """Score the output ``order`` (indices into ``words``) against the reference.
+
+    ``out_words``, when given, is the output as the realizer spelled it (one
+    word per entry of ``order``; an entry -1 is a word that stands for no
+    reference token): string metrics compare those words.
 
     Raises ValueError for an empty reference, malformed heads, or an output
     index outside ``range(len(words))``. Missing and repeated indices are
     scored as deletions and insertions.
     """
-    _check(words, heads, order)
+    _check(words, heads, order, unmatched_ok=out_words is not None)
+    if out_words is not None and len(out_words) != len(order):
+        raise ValueError(f"{len(out_words)} output words for {len(order)} output positions")
     ref = tuple(words)
-    out = tuple(words[k] for k in order)
+    out = tuple(words[k] for k in order) if out_words is None else tuple(out_words)
     ids = id_counts(ref, out)
     strings = string_counts(ref, out)
-    trees = tree_counts(ref, heads, order)
+    trees = tree_counts(ref, heads, order, out_words)
     found, edges = edge_accuracy(heads, order)
     sta = trees.simple_accuracy()
     return SentenceScore(

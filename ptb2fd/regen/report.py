@@ -15,6 +15,7 @@ from typing import Sequence
 
 from .check import Regenerated
 from .metrics import aggregate, word_diff
+from .view import VIEWS
 
 BUCKETS = ((1, 10), (11, 20), (21, 30), (31, 40), (41, 10**9))
 METRIC_KEYS = ("sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea", "understandability",
@@ -28,12 +29,19 @@ def metrics_of(results: Sequence[Regenerated]) -> dict:
 
 
 def format_table(metrics: dict) -> str:
-    rows = [("sentences", str(metrics["sentences"]))]
+    rows = [(k, view_label(metrics[k]) if k == "view" else str(metrics[k])) for k in ("view", "realizer")
+            if k in metrics]
+    rows.append(("sentences", str(metrics["sentences"])))
     for key in METRIC_KEYS[1:] + ("bleu_sentence",):
         v = metrics.get(key)
         rows.append((key, "-" if v is None else f"{v:.4f}"))
     width = max(len(k) for k, _ in rows)
     return "\n".join(f"{k.ljust(width)}  {v}" for k, v in rows)
+
+
+def view_label(name: str) -> str:
+    """"paper", or "full (RICHER than the paper: ...)": every place a figure is shown names its view."""
+    return f"{name} ({VIEWS[name].summary})" if name in VIEWS and name != "paper" else name
 
 
 def sentence_record(r: Regenerated) -> dict:

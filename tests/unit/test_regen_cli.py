@@ -12,7 +12,7 @@ from ptb2fd.ruleset import default_rules_dir
 
 pytestmark = pytest.mark.sample
 FILES = "wsj_000[1-3].mrg"
-KEYS = ["sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea", "understandability", "quality"]
+KEYS = ["view", "realizer", "sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea", "understandability", "quality"]
 
 
 def run(capsys, *argv) -> tuple[int, str]:
