@@ -67,6 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--jobs", type=int, default=1)
     d.add_argument("--json", action="store_true")
     d.add_argument("--limit", type=int, default=30, help="sentences listed per change (default 30)")
+    from .regen.command import add_view_option
+    add_view_option(d)
 
     s = sub.add_parser("stats", help="statistics of converted JSONL")
     s.add_argument("file")

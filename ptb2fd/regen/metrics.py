@@ -22,7 +22,8 @@ all treelets and R the sentence length, as in the paper's Table 1.
 
 ``understandability`` and ``quality`` are eqs. (4) and (5) (section 4.2).
 ``dea`` is dependency edge accuracy (Shimorina, Parmentier & Gardent 2021,
-section 3.2) and ``bleu`` is BLEU-4 from NLTK.
+section 3.2) and ``bleu`` is BLEU-4 from NLTK. Corpus figures are summed
+as sentences come, in `accumulate.py`.
 
 All accuracies except ``dea``, ``exact`` and BLEU may be negative: an output
 with many insertions has more errors than reference words.
@@ -30,17 +31,15 @@ with many insertions has more errors than reference words.
 from __future__ import annotations
 
 import difflib
-import warnings
 from collections import Counter
 from dataclasses import dataclass, fields
 from typing import Sequence
 
-from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu, sentence_bleu
+from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
 
 __all__ = [
     "Counts", "SentenceScore", "lcs_length", "align", "id_counts", "string_counts", "tree_counts",
-    "treelets", "edge_accuracy", "understandability", "quality", "score_sentence", "aggregate",
-    "word_diff",
+    "treelets", "edge_accuracy", "understandability", "quality", "score_sentence", "word_diff",
 ]
 
 # Alignment operations, as returned by `align`.
@@ -376,63 +375,6 @@ def score_sentence(words: Sequence[str], heads: Sequence[int], order: Sequence[i
         edges=edges,
         edges_found=found,
     )
-
-
-_MACRO = ("ssa_id", "ssa", "gsa", "sta", "gta", "dea")
-_KEYS = ("exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea", "understandability", "quality",
-         "bleu_sentence")
-
-
-def _mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values)
-
-
-def _sum_counts(counts: Sequence[Counts]) -> Counts:
-    total = Counts()
-    for c in counts:
-        total += c
-    return total
-
-
-def aggregate(scores: Sequence[SentenceScore]) -> dict:
-    """Corpus figures for a list of sentence scores.
-
-    * ssa_id, ssa, gsa, sta, gta: micro-averaged, i.e. the counts are summed
-      over all sentences and the formula applied once: 1 - total errors /
-      total reference words.
-    * dea: total edges found / total reference edges (1.0 if there are none).
-    * exact: share of sentences regenerated exactly.
-    * understandability, quality: mean of the per-sentence values.
-    * bleu: corpus BLEU-4 (NLTK ``corpus_bleu``, no smoothing);
-      bleu_sentence: mean smoothed sentence BLEU.
-    * macro: per-sentence means of ssa_id, ssa, gsa, sta, gta and dea.
-
-    An empty input gives sentences=0 and None for every figure (including
-    those in "macro").
-    """
-    if not scores:
-        return {"sentences": 0, **dict.fromkeys(_KEYS), "macro": dict.fromkeys(_MACRO)}
-    strings = _sum_counts([s.string_counts for s in scores])
-    trees = _sum_counts([s.tree_counts for s in scores])
-    edges = sum(s.edges for s in scores)
-    with warnings.catch_warnings():  # NLTK warns when some n-gram order has no match
-        warnings.simplefilter("ignore")
-        bleu = corpus_bleu([[list(s.ref_words)] for s in scores], [list(s.out_words) for s in scores])
-    return {
-        "sentences": len(scores),
-        "exact": _mean([s.exact for s in scores]),
-        "ssa_id": _sum_counts([s.id_counts for s in scores]).simple_accuracy(),
-        "ssa": strings.simple_accuracy(),
-        "gsa": strings.generation_accuracy(),
-        "sta": trees.simple_accuracy(),
-        "gta": trees.generation_accuracy(),
-        "bleu": bleu,
-        "dea": sum(s.edges_found for s in scores) / edges if edges else 1.0,
-        "understandability": _mean([s.understandability for s in scores]),
-        "quality": _mean([s.quality for s in scores]),
-        "bleu_sentence": _mean([s.bleu for s in scores]),
-        "macro": {key: _mean([getattr(s, key) for s in scores]) for key in _MACRO},
-    }
 
 
 def word_diff(ref_words: Sequence[str], out_words: Sequence[str]) -> str:
