@@ -18,10 +18,12 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..rulefile import line_of
-from .view import ViewRecord
+from .compound_order import CompoundOrder, compile_compound_order
+from .punct_order import InsideQuotes, compile_inside_quotes
+from .view import PUNCT_ROLES, ViewRecord
 
 ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_rolemarker",
-                    "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0")
+                    "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0", "leaf")
 
 
 @dataclass(frozen=True)
@@ -42,18 +44,21 @@ class OrderRules:
     continuation_slot: int
     rules: tuple[PlaceRule, ...]
     adjunct_roles: frozenset[str]
+    compounds: CompoundOrder
+    inside_quotes: InsideQuotes
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
 
 
 def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
-                  adjunct_roles: frozenset[str] | None = None) -> OrderRules | None:
+                  adjunct_roles: frozenset[str] | None = None, phrasal: tuple[tuple[str, ...], ...] = ()
+                  ) -> OrderRules | None:
     data = checker.mapping(data, "order.yaml")
     if data is None:
         return None
-    checker.keys(data, ["slots", "aux_chain", "junction", "rules"], ["slots", "aux_chain", "junction", "rules"],
-                 what="order.yaml")
+    checker.keys(data, ["slots", "aux_chain", "junction", "compounds", "inside_quotes", "rules"],
+                 ["slots", "aux_chain", "junction", "rules"], what="order.yaml")
     slots = checker.strings(data.get("slots", []), "slots")
     if "HEAD" not in slots:
         checker.problem("slots must include HEAD")
@@ -88,36 +93,39 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         for key, v in when.items():
             if key == "role":
                 rs = roles(v, rid, line)
-                tests.append(lambda r, h, ctx, rs=rs: r.role in rs)
+                tests.append(lambda r, h, ctx, own, rs=rs: r.role in rs)
             elif key == "word":
                 ws = frozenset(w.lower() for w in checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, ws=ws: (r.word or r.base or "").lower() in ws)
+                tests.append(lambda r, h, ctx, own, ws=ws: (r.word or r.base or "").lower() in ws)
             elif key == "adjunct":
-                tests.append(lambda r, h, ctx, v=bool(v): (r.role in adjunct_set) == v)
+                tests.append(lambda r, h, ctx, own, v=bool(v): (r.role in adjunct_set) == v)
             elif key == "side":
                 if v not in ("left", "right"):
                     checker.problem("'side' must be left or right", rid, line)
-                tests.append(lambda r, h, ctx, v=v: r.direction == v)
+                tests.append(lambda r, h, ctx, own, v=v: r.direction == v)
             elif key == "position_class":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, cs=cs: r.position_class in cs)
+                tests.append(lambda r, h, ctx, own, cs=cs: r.position_class in cs)
             elif key == "has_rolemarker":
-                tests.append(lambda r, h, ctx, v=bool(v): (r.rolemarker is not None) == v)
+                tests.append(lambda r, h, ctx, own, v=bool(v): (r.rolemarker is not None) == v)
             elif key == "head_subject_position":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, cs=cs: h is not None and h.subject_position in cs)
+                tests.append(lambda r, h, ctx, own, cs=cs: h is not None and h.subject_position in cs)
             elif key == "head_has_roles":
                 rs = roles(v, rid, line)
-                tests.append(lambda r, h, ctx, rs=rs: bool(rs & ctx))
+                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & ctx))
             elif key == "cat0":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, cs=cs: r.cat0 in cs)
+                tests.append(lambda r, h, ctx, own, cs=cs: r.cat0 in cs)
             elif key == "grouptype":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, cs=cs: r.grouptype in cs)
+                tests.append(lambda r, h, ctx, own, cs=cs: r.grouptype in cs)
+            elif key == "leaf":
+                # no dependents but punctuation: "[already]" vs "[in 1988]"
+                tests.append(lambda r, h, ctx, own, v=bool(v): (not (own - PUNCT_ROLES)) == v)
             elif key == "head_cat1":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, cs=cs: h is not None and h.cat1 in cs)
+                tests.append(lambda r, h, ctx, own, cs=cs: h is not None and h.cat1 in cs)
             else:
                 checker.problem(f"unknown condition '{key}'; valid: {', '.join(ORDER_CONDITIONS)}", rid, line)
         rules.append(PlaceRule(str(rid), tuple(tests), slot_of(spec.get("slot"), rid, line)))
@@ -126,6 +134,8 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         frozenset(w.lower() for w in checker.strings(junction.get("initial_markers", []), "initial_markers")),
         slot_of(junction.get("continuation_slot")), tuple(rules),
         adjunct_roles if adjunct_roles is not None else frozenset(),
+        compile_compound_order(data.get("compounds", {}), checker, phrasal),
+        compile_inside_quotes(data.get("inside_quotes", {}), checker),
     )
 
 
@@ -142,6 +152,7 @@ class Regenerator:
         kids: dict[int, list[ViewRecord]] = {}
         for r in records:
             kids.setdefault(r.head, []).append(r)
+        self._kids = kids
         roots = kids.get(0, [])
         out: list[int] = []
         stack: list[tuple[bool, int]] = [(False, r.id) for r in sorted(roots, key=_word_key, reverse=True)]
@@ -152,11 +163,12 @@ class Regenerator:
                 continue
             seq = self._sequence(by_id[x], kids.get(x, []))
             stack.extend(reversed(seq))
-        return out
+        return self.rules.inside_quotes.apply(out, by_id)
 
     def _place(self, r: ViewRecord, h: ViewRecord, ctx: frozenset[str]) -> int:
+        own = frozenset(k.role for k in self._kids.get(r.id, ()))
         for rule in self.rules.rules:
-            if all(test(r, h, ctx) for test in rule.tests):
+            if all(test(r, h, ctx, own) for test in rule.tests):
                 self.fired[rule.rule_id] = self.fired.get(rule.rule_id, 0) + 1
                 return rule.slot
         return self.rules.head_slot + 1
@@ -179,7 +191,7 @@ class Regenerator:
             first = min(chain, key=lambda i: i[1])
             items[items.index(first)] = (rules.chain_first_slot,) + first[1:]
         for members in units.values():
-            members.sort(key=lambda m: m.compound_position or 0)
+            members = rules.compounds.arrange(members)
             slot = self._place(members[0], h, ctx)
             items.append((slot, (0,) + _word_key(members[0]), [(False, m.id) for m in members]))
         for members in groups.values():
