@@ -23,7 +23,8 @@ from .punct_order import InsideQuotes, compile_inside_quotes
 from .view import PUNCT_ROLES, ViewRecord
 
 ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_rolemarker",
-                    "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0", "leaf")
+                    "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0", "leaf",
+                    "has_roles", "head_has_clause")
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class OrderRules:
     adjunct_roles: frozenset[str]
     compounds: CompoundOrder
     inside_quotes: InsideQuotes
+    punctuation_order: dict[str, int]  # cat0 -> rank of unranked marks on one side of a head
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
@@ -57,7 +59,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     data = checker.mapping(data, "order.yaml")
     if data is None:
         return None
-    checker.keys(data, ["slots", "aux_chain", "junction", "compounds", "inside_quotes", "rules"],
+    checker.keys(data, ["slots", "aux_chain", "junction", "compounds", "inside_quotes", "punctuation_order", "rules"],
                  ["slots", "aux_chain", "junction", "rules"], what="order.yaml")
     slots = checker.strings(data.get("slots", []), "slots")
     if "HEAD" not in slots:
@@ -120,6 +122,12 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "grouptype":
                 cs = frozenset(checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, cs=cs: r.grouptype in cs)
+            elif key == "has_roles":
+                rs = roles(v, rid, line)
+                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & own))
+            elif key == "head_has_clause":
+                rs = frozenset(f"{x}:clause" for x in roles(v, rid, line))
+                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & ctx))
             elif key == "leaf":
                 # no dependents but punctuation: "[already]" vs "[in 1988]"
                 tests.append(lambda r, h, ctx, own, v=bool(v): (not (own - PUNCT_ROLES)) == v)
@@ -136,6 +144,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         adjunct_roles if adjunct_roles is not None else frozenset(),
         compile_compound_order(data.get("compounds", {}), checker, phrasal),
         compile_inside_quotes(data.get("inside_quotes", {}), checker),
+        {c: i for i, c in enumerate(checker.strings(data.get("punctuation_order", []), "punctuation_order"))},
     )
 
 
@@ -175,7 +184,8 @@ class Regenerator:
 
     def _sequence(self, h: ViewRecord, deps: list[ViewRecord]) -> list[tuple[bool, int]]:
         rules = self.rules
-        ctx = frozenset(d.role for d in deps)
+        # the dependents' roles, and "role:clause" for those that are clauses
+        ctx = frozenset(d.role for d in deps) | {f"{d.role}:clause" for d in deps if d.grouptype == "clause"}
         items: list[tuple[int, tuple, list[tuple[bool, int]]]] = []
         groups: dict[int, list[ViewRecord]] = {}
         units: dict[int, list[ViewRecord]] = {}
@@ -214,6 +224,9 @@ class Regenerator:
             key = (self.rules.chain_rank.get(d.role, 9),) + _word_key(d)
         elif d.unit_rank is not None:
             key = (d.unit_rank,) + _word_key(d)
+        elif d.role in PUNCT_ROLES:  # unranked marks on one side: ", ''", ". -RRB-"
+            order = self.rules.punctuation_order
+            key = (order.get(d.cat0, len(order)),) + _word_key(d)
         else:
             key = (0,) + _word_key(d)
         return slot, key, [(False, d.id)]
