@@ -24,7 +24,7 @@ from .view import PUNCT_ROLES, ViewRecord
 
 ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_rolemarker",
                     "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0", "leaf",
-                    "has_roles", "head_has_clause")
+                    "has_roles", "head_has_clause", "head_grouptype")
 
 
 @dataclass(frozen=True)
@@ -131,6 +131,9 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "leaf":
                 # no dependents but punctuation: "[already]" vs "[in 1988]"
                 tests.append(lambda r, h, ctx, own, v=bool(v): (not (own - PUNCT_ROLES)) == v)
+            elif key == "head_grouptype":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, cs=cs: h is not None and h.grouptype in cs)
             elif key == "head_cat1":
                 cs = frozenset(checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, cs=cs: h is not None and h.cat1 in cs)
