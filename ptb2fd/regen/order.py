@@ -192,6 +192,7 @@ class Regenerator:
         items: list[tuple[int, tuple, list[tuple[bool, int]]]] = []
         groups: dict[int, list[ViewRecord]] = {}
         units: dict[int, list[ViewRecord]] = {}
+        ranked: list[tuple[str | None, int, int]] = []  # (side, rank, item index) of ranked adjuncts
         for d in deps:
             if d.junction is not None:
                 groups.setdefault(d.junction, []).append(d)
@@ -199,6 +200,8 @@ class Regenerator:
                 units.setdefault(d.compound, []).append(d)
             else:
                 items.append(self._item(d, h, ctx))
+                if d.unit_rank is not None and d.role not in PUNCT_ROLES:
+                    ranked.append((d.direction, d.unit_rank, len(items) - 1))
         chain = [i for i in items if i[0] == rules.chain_slot]
         if chain:
             first = min(chain, key=lambda i: i[1])
@@ -209,6 +212,11 @@ class Regenerator:
             items.append((slot, (0,) + _word_key(members[0]), [(False, m.id) for m in members]))
         for members in groups.values():
             items.append(self._group(members, h, ctx))
+            firsts = [m for m in members if m.unit_rank is not None and m.role not in PUNCT_ROLES]
+            if firsts:
+                first = min(firsts, key=lambda m: m.unit_rank)
+                ranked.append((first.direction, first.unit_rank, len(items) - 1))
+        _keep_rank_order(items, ranked)
         items.sort(key=lambda i: (i[0], i[1]))
         seq: list[tuple[bool, int]] = []
         head_done = False
@@ -282,6 +290,18 @@ class Regenerator:
         slot = self._place(first, h, ctx)
         key = (first.unit_rank,) + _word_key(first) if first.unit_rank is not None else (0,) + _word_key(first)
         return slot, key, entries
+
+
+def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> None:
+    """Adjuncts on one side of a head are one unit whose order the view
+    gives: an adjunct never goes to a later slot than the next one ("[Then]
+    [Wednesday] , Fujitsu said": "Then" follows "Wednesday" before the
+    subject, wherever its own rule would put it)."""
+    for side in {r[0] for r in ranked}:
+        seq = sorted((r for r in ranked if r[0] == side), key=lambda r: r[1])
+        for (_, _, i), (_, _, j) in zip(reversed(seq[:-1]), reversed(seq[1:])):
+            if items[i][0] > items[j][0]:
+                items[i] = (items[j][0],) + items[i][1:]
 
 
 def _word_key(r: ViewRecord) -> tuple:
