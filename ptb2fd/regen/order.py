@@ -24,7 +24,7 @@ from .view import PUNCT_ROLES, ViewRecord
 
 ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_rolemarker",
                     "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0", "leaf",
-                    "has_roles", "head_has_clause", "head_grouptype")
+                    "has_roles", "head_has_clause", "head_grouptype", "head_has_marked_clause", "not_cat0")
 
 
 @dataclass(frozen=True)
@@ -128,6 +128,12 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "head_has_clause":
                 rs = frozenset(f"{x}:clause" for x in roles(v, rid, line))
                 tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & ctx))
+            elif key == "head_has_marked_clause":
+                rs = frozenset(f"{x}:marked" for x in roles(v, rid, line))
+                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & ctx))
+            elif key == "not_cat0":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, cs=cs: r.cat0 not in cs)
             elif key == "leaf":
                 # no dependents but punctuation: "[already]" vs "[in 1988]"
                 tests.append(lambda r, h, ctx, own, v=bool(v): (not (own - PUNCT_ROLES)) == v)
@@ -188,7 +194,9 @@ class Regenerator:
     def _sequence(self, h: ViewRecord, deps: list[ViewRecord]) -> list[tuple[bool, int]]:
         rules = self.rules
         # the dependents' roles, and "role:clause" for those that are clauses
-        ctx = frozenset(d.role for d in deps) | {f"{d.role}:clause" for d in deps if d.grouptype == "clause"}
+        # (and "role:marked" for clauses with a rolemarker: "that ...")
+        ctx = frozenset(d.role for d in deps) | {f"{d.role}:clause" for d in deps if d.grouptype == "clause"} | {
+            f"{d.role}:marked" for d in deps if d.grouptype == "clause" and d.rolemarker}
         items: list[tuple[int, tuple, list[tuple[bool, int]]]] = []
         groups: dict[int, list[ViewRecord]] = {}
         units: dict[int, list[ViewRecord]] = {}
