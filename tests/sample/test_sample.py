@@ -127,7 +127,7 @@ def _readme_figures() -> dict[tuple[str, str], dict[str, float]]:
     """The rows of the README's regeneration table: (view, dev|test) -> figures."""
     text = README.read_text(encoding="utf-8")
     figures = {}
-    for m in re.finditer(r"^\| `(\w+)` \| (dev|test) \(wsj_0\d{3}–0\d{3}\) \| (\d[\d,]*) \| ([\d.]+) % \| "
+    for m in re.finditer(r"^\| `(\w+)`[^|]*\| (dev|test) \(wsj_0\d{3}–0\d{3}\) \| (\d[\d,]*) \| ([\d.]+) % \| "
                          r"([\d.]+) % \| ([\d.]+) \|", text, re.M):
         figures[(m.group(1), m.group(2))] = {"sentences": int(m.group(3).replace(",", "")),
                                              "ssa_id": float(m.group(4)) / 100, "exact": float(m.group(5)) / 100,
