@@ -37,6 +37,11 @@ class RegenerationCheck:
         self.realizer = realizer if realizer is not None else RulesRealizer(order_rules)
         self.adjunct_roles = adjunct_roles
 
+    @property
+    def regenerator(self):
+        """The rule regenerator (its `fired` counts order-rule firings), or None."""
+        return getattr(self.realizer, "regenerator", None)
+
     def run(self, sentence: Sentence) -> Regenerated:
         viewed = make_view(sentence, self.adjunct_roles, seed=sentence.id, view=self.view)
         words = uncased_reference(sentence)
