@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..errors import TreeParseError
 from ..pipeline import Parse
-from ..ptbtree import Label, Node, from_nltk, label_is_wellformed, read_bracketed
+from ..ptbtree import Label, Node, label_is_wellformed, parse_tree
 
 
 @dataclass(frozen=True)
@@ -59,8 +59,7 @@ class ReadTree:
         self.vocab = vocab
 
     def run(self, parse: Parse) -> None:
-        tree = read_bracketed(parse.text)
-        node = from_nltk(tree, self.vocab.phrase_labels)
+        node = parse_tree(parse.text, self.vocab.phrase_labels)
         # Unwrap "( (S ...) )" and "(ROOT (S ...))".
         while node.word is None and node.label.raw in self.vocab.wrapper_labels and len(node.children) == 1 \
                 and node.children[0].word is None:
