@@ -8,13 +8,28 @@ a rule fails at its first false condition.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, Callable
 
 from .patterns import Pattern, any_match, compile_pattern
 from .ptbtree import Node
 
 SUBJECT_VALUES = ("before", "after", "none", "not-after", "not-before")
+
+
+class cached_property:  # noqa: N801 - used as a decorator, like functools'
+    """functools.cached_property without its lock (Python 3.11 takes an
+    RLock on every first access; a WordContext lives in one thread)."""
+
+    def __init__(self, func):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 class WordContext:
