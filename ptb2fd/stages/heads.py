@@ -186,6 +186,9 @@ class HeadFinder:
         return all(p.matches(c) for p, c in zip(rule.prefix, children))
 
 
+MEMO_LIMIT = 200_000
+
+
 class FindHeads:
     """`tree` -> `heads` (id(node) -> head child index) and `head_rules`."""
 
@@ -195,6 +198,21 @@ class FindHeads:
 
     def __init__(self, rules: HeadRules, vocab: TreebankVocabulary):
         self.finder = HeadFinder(rules, vocab)
+        # The head child depends on the phrase's category and on its
+        # children's labels (and words): decided once per such signature.
+        self._memo: dict[tuple, tuple[int, str]] = {}
+
+    def _head_child(self, node: Node) -> tuple[int, str]:
+        if len(node.children) == 1:
+            return 0, "head-only-child"
+        key = (node.label.cat, tuple((c.word, c.tag, c.label.ftags) if c.word is not None
+                                     else (None, c.label.cat, c.label.ftags) for c in node.children))
+        found = self._memo.get(key)
+        if found is None:
+            if len(self._memo) >= MEMO_LIMIT:  # words are in the key: keep memory flat on big corpora
+                self._memo.clear()
+            found = self._memo[key] = self.finder.head_child(node)
+        return found
 
     def run(self, parse: Parse) -> None:
         heads: dict[int, int] = {}
@@ -209,7 +227,7 @@ class FindHeads:
             if coord is not None:
                 index, rule_id = coord.conjuncts[0], "head-coordination"
             else:
-                index, rule_id = self.finder.head_child(node)
+                index, rule_id = self._head_child(node)
             heads[id(node)] = index
             rules[id(node)] = rule_id
             parse.fire(rule_id)
