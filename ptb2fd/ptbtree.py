@@ -1,7 +1,9 @@
 """Constituency trees as ptb2fd sees them.
 
-`Node` is ptb2fd's own tree: built fresh from nltk's `Tree`, never from the
-caller's object, and never changed once built. A stage that restructures a
+`Node` is ptb2fd's own tree: built fresh from the bracketed text with nltk's
+token pattern (`parse_tree`; nltk's `Tree.fromstring` reports every
+error), or from an nltk `Tree` (`from_nltk`), never from the caller's
+object, and never changed once built. A stage that restructures a
 tree (null removal, coordination nesting) builds new nodes.
 
 Labels are split once: "NP-SBJ-1" is category NP, function tag SBJ, index 1;
