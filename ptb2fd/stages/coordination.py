@@ -58,6 +58,7 @@ class CoordinationRules:
     nominal_ftag: frozenset[str]  # function tags that make a constituent nominal
     unlike_parents: frozenset[str]
     rules: tuple[CoordRule, ...]
+    interrupters: frozenset[str] = frozenset()  # labels skipped like punctuation between conjuncts
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
@@ -69,7 +70,7 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
         return None
     keys = ["conjunction_tags", "conjunction_phrases", "separator_words", "initial_markers", "families",
             "unlike_parents", "rules"]
-    checker.keys(data, keys, keys, what="coordination.yaml")
+    checker.keys(data, keys + ["interrupters"], keys, what="coordination.yaml")
     families: dict[str, set[str]] = {}
     ftags: set[str] = set()
     for fam, members in (checker.mapping(data.get("families", {}), "families") or {}).items():
@@ -99,6 +100,7 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
         frozenset(ftags),
         frozenset(checker.strings(data.get("unlike_parents", []), "unlike_parents")),
         tuple(rules),
+        frozenset(checker.strings(data.get("interrupters", []), "interrupters")),
     )
 
 
@@ -136,7 +138,11 @@ class NestCoordination:
         return fams
 
     def _candidate(self, node: Node) -> bool:
-        return not self._is_marker(node) and not self.vocab.is_punct(node)
+        return not self._is_marker(node) and not self._skipped(node)
+
+    def _skipped(self, node: Node) -> bool:
+        """Punctuation, or an interrupter ("S , PRN , CC S"): never a conjunct."""
+        return self.vocab.is_punct(node) or (node.word is None and node.label.cat in self.rules.interrupters)
 
     def _compatible(self, a: Node, b: Node, parent_fams: frozenset[str] | None) -> bool:
         if parent_fams is None:  # UCP, FRAG, X: unlike conjuncts are fine
@@ -170,10 +176,10 @@ class NestCoordination:
                 continue
             # Neighbours skip punctuation: "X , and `` Y ''".
             left = k - 1
-            while left >= 0 and self.vocab.is_punct(kids[left]):
+            while left >= 0 and self._skipped(kids[left]):
                 left -= 1
             right = k + 1
-            while right < n and self.vocab.is_punct(kids[right]):
+            while right < n and self._skipped(kids[right]):
                 right += 1
             if left < 0 or right >= n:
                 continue
@@ -191,7 +197,7 @@ class NestCoordination:
                 break
             while True:
                 j = end + 1
-                while j < n and (self._is_sep(kids[j]) or self._is_marker(kids[j]) or self.vocab.is_punct(kids[j])):
+                while j < n and (self._is_sep(kids[j]) or self._is_marker(kids[j]) or self._skipped(kids[j])):
                     j += 1
                 if j < n and j > end + 1 and any(self._is_marker(kids[x]) for x in range(end + 1, j)) \
                         and self._candidate(kids[j]) and self._compatible(kids[j], a, parent_fams):
@@ -248,7 +254,7 @@ class NestCoordination:
                 marks.append(i)
             elif self._is_sep(c):
                 seps.append(i)
-            elif self.vocab.is_punct(c):
+            elif self._skipped(c):
                 continue
             else:
                 conj.append(i)

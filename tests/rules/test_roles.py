@@ -132,6 +132,11 @@ CASES = [
     # the word and only this rule is left.
     ("sbar-rolemarker", "( (S (NP-SBJ (NNS Prices)) (VP (MD will) (VP (VB rise) (SBAR-ADV (VBN provided)"
                         " (NP-SBJ (NN demand)) (VP (VBZ holds))))) (. .)) )", "provided", 1, "holds", "rolemarker"),
+    # A measure NP before the preposition (wsj_0044.mrg:12, wsj_0044.mrg:86).
+    ("measure-extent", "( (S (NP-SBJ (PRP They)) (VP (VBD arrived) (PP-TMP (NP-ADV (CD two) (NNS days)) (IN before)"
+                       " (NP (DT the) (NN examination)))) (. .)) )", "days", 1, "examination", "extent"),
+    ("measure-extent-advp", "( (S (NP-SBJ (PRP He)) (VP (VBD arrived) (ADVP-TMP (NP (CD 48) (NNS hours)) (RB ahead)"
+                            " (PP (IN of) (NP (NN time))))) (. .)) )", "hours", 1, "time", "extent"),
     # "For starters , the executives joined ..." (wsj_0010.mrg:7): an
     # untagged PP before the subject.
     ("dependent", "( (S (PP (IN For) (NP (NNS starters))) (, ,) (NP-SBJ (DT the) (NNS executives))"
