@@ -19,7 +19,8 @@ returning its figures; `main` runs them in order and prints the total time.
 4. --jobs 2 vs. --jobs 1 on the conversion (target: at least 1.7x faster),
    beside the speedup two plain CPU-bound processes reach on this machine;
 5. peak RSS of `ptb2fd convert` streaming the sample repeated 10 times
-   (target: at most 300 MB);
+   (target: at most 300 MB), and of `ptb2fd regen` on the sample x1 and
+   x10 (flat, at most 300 MB);
 6. the Dask engine with 2 local workers vs --jobs 1 and 2 (`--no-dask`);
 7. `ptb2fd analyse` on the sample as two systems (`--no-analyse`).
 The child-process measures (1, 2, 5) are in ptb2fd/benchproc.py.
@@ -35,7 +36,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from .benchproc import TARGETS, _best, _range, _sample_paths, bench_peak_rss, bench_processes, bench_setup
+from .benchproc import (TARGETS, _best, _range, _sample_paths, bench_peak_rss, bench_peak_rss_regen,
+                        bench_processes, bench_setup)
 
 TARGETS["analyse_s"] = 60.0
 
@@ -268,7 +270,8 @@ def bench_analyse(args) -> dict:
 
 
 # The measures, in the order `make bench` prints them.
-MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_peak_rss, bench_dask, bench_analyse)
+MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_peak_rss, bench_peak_rss_regen,
+            bench_dask, bench_analyse)
 
 
 
@@ -280,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-dask", action="store_true", help="skip the Dask engine comparison")
     p.add_argument("--no-analyse", action="store_true", help="skip timing `ptb2fd analyse`")
     p.add_argument("--only", metavar="NAME", action="append",
-                   help="run only this measure (setup, processes, in_process, jobs, peak_rss, dask, analyse); "
+                   help="run only this measure (setup, processes, in_process, jobs, peak_rss, peak_rss_regen, dask, "
+                        "analyse); "
                         "repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)

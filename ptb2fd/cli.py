@@ -5,6 +5,7 @@
                    [--jobs N] [--stats FILE] [--strict] [--encoding ENC]
                    [--engine dask [--scheduler ADDRESS] [--partition-size BYTES]]
     ptb2fd regen   [INPUT...] [--corpus treebank] [--files GLOB] [--json] [--report DIR] [--jobs N]
+                   [--view paper|full|shallow|lemma] [--realizer rules|stat] [--model MODEL]
     ptb2fd diff    BEFORE AFTER [INPUT...]   (two --report folders, or two rule folders on one input)
     ptb2fd stats   FILE.jsonl [--json]
     ptb2fd rules check [DIR]
@@ -112,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
                      "first (not both at once).")
     r.add_argument("--json", action="store_true", help="print the metrics as one JSON object")
     r.add_argument("--report", metavar="DIR", help="write report.md, sentences.jsonl and metrics.json")
+    from .regen.command import add_regen_options
+    add_regen_options(r)
 
     d = _subparser(sub, "diff", "compare two regeneration reports, or two rule folders on one input",
                    epilog=EXIT_STATUS_DIFF)
@@ -125,6 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--jobs", type=int, default=None, metavar="N", help="worker processes (default 1)")
     d.add_argument("--json", action="store_true", help="print the comparison as one JSON object")
     d.add_argument("--limit", type=int, default=30, help="sentences listed per change (default 30)")
+    from .regen.command import add_view_option
+    add_view_option(d)
 
     an = _subparser(sub, "analyse", "error analysis of regen --report folders (paper 001)",
                     epilog=EXIT_STATUS_ANALYSE)
