@@ -179,3 +179,25 @@ def test_same_output_with_and_without_cache(tmp_path):
     assert names == {"yaml", "morphy", "lemminflect"}
     assert outputs[0] == outputs[1] == outputs[2]
     assert outputs[0].count(b"\n") == 30 and b'"base":"Lorillard"' in outputs[0]
+
+
+def _write_many(args):
+    root, n = args
+    os.environ["PTB2FD_CACHE"] = root
+    os.environ.pop("PTB2FD_NO_CACHE", None)
+    key = cache.make_key("race")
+    value = {str(i): "nv" * 50 for i in range(20_000)}
+    for _ in range(n):
+        cache.write("race", key, value)
+        ok, got = cache.read("race", key)
+        assert ok and got == value  # never half a file
+    return True
+
+
+def test_concurrent_writers_never_leave_half_an_entry(tmp_path):
+    import multiprocessing as mp
+
+    with mp.get_context("fork").Pool(3) as pool:
+        assert all(pool.map(_write_many, [(str(tmp_path), 10)] * 3))
+    names = [p.name for p in (tmp_path / "ptb2fd-tables").iterdir()]
+    assert len(names) == 1 and names[0].startswith("race-") and names[0].endswith(".bin")
