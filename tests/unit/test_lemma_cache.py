@@ -120,13 +120,10 @@ def test_bad_yaml_is_reported_and_not_cached(cache_home, tmp_path):
 
 
 def test_packed_lemminflect_dictionary_answers_the_same():
-    from lemminflect.core.Lemmatizer import Lemmatizer
+    from lemminflect import config
+    from lemminflect.codecs.LemmaLUCodec import LemmaLUCodec
 
-    original = Lemmatizer()._getLemmaDict()
-    if isinstance(original, PackedLemmaDict):  # already replaced in this process
-        original = Lemmatizer.__new__(Lemmatizer)
-        original.lemma_lu_fn = Lemmatizer().lemma_lu_fn
-        original = original._getLemmaDict()
+    original = LemmaLUCodec.load(config.lemma_lu_fn)  # as lemminflect loads it
     packed = PackedLemmaDict(PackedLemmaDict.pack(original))
     assert all(packed.get(word) == by_upos for word, by_upos in original.items())
     assert packed.get("zzqx", {}) == {}
