@@ -8,13 +8,28 @@ a rule fails at its first false condition.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, Callable
 
 from .patterns import Pattern, any_match, compile_pattern
 from .ptbtree import Node
 
 SUBJECT_VALUES = ("before", "after", "none", "not-after", "not-before")
+
+
+class cached_property:  # noqa: N801 - used as a decorator, like functools'
+    """functools.cached_property without its lock (Python 3.11 takes an
+    RLock on every first access; a WordContext lives in one thread)."""
+
+    def __init__(self, func):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 class WordContext:
@@ -319,21 +334,34 @@ class Cascade:
         self.cache: dict[tuple, tuple] = {}
 
     def first(self, ctx: WordContext):
-        proj = ctx.proj
-        node = ctx.node
-        parent = ctx.parent
-        h = ctx.head
+        return self.first_at(ctx.t, ctx.parse, ctx._is_punct, ctx._be, ctx)
+
+    def first_at(self, t: int, parse, is_punct: Callable[[Node], bool], be_words: frozenset[str],
+                 ctx: WordContext | None = None):
+        """The first rule that holds for word `t`. Its WordContext is built
+        only when a rule has a condition the cached key does not decide."""
+        deps = parse.deps
+        proj = deps.attach[t]
+        node = parse.words[t]
+        parent = deps.parent[t]
+        h = deps.head[t]
         w = node.word.lower()
         key = (proj.word is None, proj.tag if proj.word is not None else proj.label.cat, proj.label.ftags, node.tag,
-               w if w in self.words else None, tuple(w.endswith(e) for e in self.ends) if self.ends else None,
+               w if w in self.words else None, tuple(map(w.endswith, self.ends)) if self.ends else None,
                None if parent is None else parent.label.cat, None if parent is None else parent.label.ftags,
-               h < 0, ctx.t < h)
+               h < 0, t < h)
         candidates = self.cache.get(key)
         if candidates is None:
+            if ctx is None:
+                ctx = WordContext(t, parse, is_punct, be_words)
             candidates = tuple((rule, dynamic) for rule, static, dynamic in self.entries
                                if all(c.test(ctx) for c in static))
             self.cache[key] = candidates
         for rule, dynamic in candidates:
+            if not dynamic:
+                return rule
+            if ctx is None:
+                ctx = WordContext(t, parse, is_punct, be_words)
             for cond in dynamic:
                 if not cond.test(ctx):
                     break

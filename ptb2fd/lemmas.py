@@ -146,8 +146,9 @@ def restore_case(original: str, base: str) -> str:
 class BaseFormFinder:
     """Gives the base form of a tagged word; results are memoized.
 
-    `wn` is an NLTK WordNet reader; by default `ptb2fd.wordnet.wordnet()`,
-    loaded on the first noun or verb (not for contractions or other tags).
+    `wn` is an NLTK WordNet reader, or by default the cached tables morphy
+    reads (`ptb2fd.morphy`), loaded on the first noun or verb (not for
+    contractions or other tags); both give the same base forms.
     """
 
     def __init__(self, rules: BaseFormRules, wn=None):
@@ -166,10 +167,16 @@ class BaseFormFinder:
     @property
     def wn(self):
         if self._wn is None:
-            from .wordnet import wordnet
+            from .morphy import install_lemminflect_dict, morphy_tables
 
-            self._wn = wordnet()
+            self._wn = morphy_tables()
+            install_lemminflect_dict()  # step 5's dictionary, from the same cache
         return self._wn
+
+    def _has_lemma(self, word: str, pos: str) -> bool:
+        wn = self.wn
+        has_lemma = getattr(wn, "has_lemma", None)
+        return has_lemma(word, pos) if has_lemma is not None else bool(wn.lemmas(word, pos))
 
     def base(self, word: str, tag: str, *, role: str | None = None, next_tag: str | None = None) -> str:
         return self.base_and_rule(word, tag, role=role, next_tag=next_tag)[0]
@@ -223,6 +230,6 @@ class BaseFormFinder:
             for lemmas in table.values():
                 candidates.extend(c for c in lemmas if c and c not in candidates)
         for candidate in candidates:
-            if self.wn.lemmas(candidate, rule.wordnet_pos):
+            if self._has_lemma(candidate, rule.wordnet_pos):
                 return candidate
         return form

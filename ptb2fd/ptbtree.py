@@ -1,7 +1,9 @@
 """Constituency trees as ptb2fd sees them.
 
-`Node` is ptb2fd's own tree: built fresh from nltk's `Tree`, never from the
-caller's object, and never changed once built. A stage that restructures a
+`Node` is ptb2fd's own tree: built fresh from the bracketed text with nltk's
+token pattern (`parse_tree`; nltk's `Tree.fromstring` reports every
+error), or from an nltk `Tree` (`from_nltk`), never from the caller's
+object, and never changed once built. A stage that restructures a
 tree (null removal, coordination nesting) builds new nodes.
 
 Labels are split once: "NP-SBJ-1" is category NP, function tag SBJ, index 1;
@@ -200,3 +202,57 @@ def from_nltk(tree: Tree, phrase_labels: frozenset[str] = frozenset()) -> Node:
     if not isinstance(tree, Tree):
         raise TreeParseError(f"leaf {tree!r} has no POS tag")
     return build(tree)
+
+
+# nltk's Tree.fromstring tokens with its default patterns: an opening
+# bracket with its label, a closing bracket, a leaf; first, a whole
+# preterminal "(NN dog)", which nltk reads as the same three tokens.
+_TREE_TOKEN = re.compile(r"\(\s*(%s)\s+(%s)\s*\)|\(\s*(%s)?|\)|(%s)" % (_TOKEN, _TOKEN, _TOKEN, _TOKEN))
+
+
+def parse_tree(text: str, phrase_labels: frozenset[str] = frozenset()) -> Node:
+    """`from_nltk(read_bracketed(text))` in one pass, without nltk's Trees.
+
+    Well-formed trees are built straight from nltk's own token pattern, the
+    way `Tree.fromstring` reads them. Anything irregular (unbalanced
+    brackets, a leaf without a tag, an empty constituent, too deep) goes
+    through nltk and `from_nltk`, so errors and their messages are nltk's.
+    """
+    node = _parse_regular(text, phrase_labels, _max_depth())
+    return node if node is not None else from_nltk(read_bracketed(text), phrase_labels)
+
+
+def _parse_regular(text: str, phrase_labels: frozenset[str], max_depth: int) -> Node | None:
+    labels: list[str] = []
+    kids_stack: list[list] = []
+    top = None
+    for match in _TREE_TOKEN.finditer(text):
+        group = match.lastindex
+        if group == 2:  # "(NN dog)"
+            if not kids_stack or len(labels) + 1 >= max_depth:
+                return None
+            raw, word = match.group(1, 2)
+            label = parse_label(raw)
+            if label.cat in phrase_labels:
+                return None
+            kids_stack[-1].append(Node(label, (), unescape_word(word), label.cat))
+        elif group == 4:  # a leaf beside other children: an error
+            return None
+        elif match.group()[0] == "(":
+            if top is not None or len(labels) + 1 >= max_depth:
+                return None  # a second tree, or deeper than nltk allows
+            labels.append(match.group(3) or "")
+            kids_stack.append([])
+        else:
+            if not labels:
+                return None
+            raw = labels.pop()
+            kids = kids_stack.pop()
+            if not kids:
+                return None
+            node = Node(parse_label(raw), tuple(kids))
+            if kids_stack:
+                kids_stack[-1].append(node)
+            else:
+                top = node
+    return top if not labels else None

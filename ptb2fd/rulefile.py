@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 import yaml
 
+from . import cache
 from .errors import RuleProblem
 
 
@@ -54,6 +55,14 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _con
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+# What a parsed file depends on besides its text: PyYAML and this loader.
+_LOADER_KEY = (yaml.__version__, cache.source_hash(__file__))
+
+
+def _parse(text: str) -> Any:
+    return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
+
+
 def line_of(value: Any) -> int | None:
     return getattr(value, "line", None)
 
@@ -77,7 +86,9 @@ class Checker:
             self.problem(f"cannot read file: {exc.strerror or exc}")
             return None
         try:
-            return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
+            # Parsing is most of the cost of loading rules; the parsed data
+            # is cached under the text's hash (a failed parse is not cached).
+            return cache.cached("yaml", cache.make_key(_LOADER_KEY, text), lambda: _parse(text))
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
             line = mark.line + 1 if mark is not None else None

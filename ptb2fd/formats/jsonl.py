@@ -26,6 +26,8 @@ import json
 from dataclasses import MISSING, fields
 from typing import Iterable, Iterator
 
+import orjson
+
 from ..errors import Location, TreeParseError
 from ..record import FIELDS, INT_FIELDS, Sentence, Token, token_from_dict, token_values
 
@@ -38,18 +40,34 @@ _LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
 
 def dump_sentence(sentence: Sentence) -> str:
-    """One JSON line (without the newline) for `sentence`."""
+    """One JSON line (without the newline) for `sentence`.
+
+    orjson writes the `Token` dataclasses directly, fields in order, with
+    the same bytes as `json.dumps(..., ensure_ascii=False, separators=(",",
+    ":"))` (tests/unit/test_formats.py compares them); what orjson refuses
+    (a lone surrogate, an integer over 64 bits) goes through `json`.
+    """
+    data = {"id": sentence.id, "tokens": sentence.tokens}
+    if sentence.unknown:
+        data["unknown"] = sentence.unknown
+    try:
+        line = orjson.dumps(data).decode("utf-8")
+    except TypeError:
+        line = _dump_with_json(sentence)
+    if any(ch in line for ch in _LINE_BREAKS):
+        for ch, escaped in _LINE_BREAKS.items():
+            line = line.replace(ch, escaped)
+    return line
+
+
+def _dump_with_json(sentence: Sentence) -> str:
     data = {
         "id": sentence.id,
         "tokens": [dict(zip(FIELDS, token_values(tok))) for tok in sentence.tokens],
     }
     if sentence.unknown:
         data["unknown"] = sentence.unknown
-    line = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    if any(ch in line for ch in _LINE_BREAKS):
-        for ch, escaped in _LINE_BREAKS.items():
-            line = line.replace(ch, escaped)
-    return line
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def read_jsonl(lines: Iterable[str], source: str = "<jsonl>") -> Iterator[Sentence]:

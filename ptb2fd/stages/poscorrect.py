@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..conditions import Cascade, Condition, WordContext, compile_when
+from ..conditions import Cascade, Condition, compile_when
 from ..pipeline import Parse
 from ..rulefile import line_of
 from .treebank import TreebankVocabulary
@@ -78,7 +78,7 @@ class CorrectPOS:
             cascade = cascades.get(tag)
             if cascade is None:
                 continue
-            rule = cascade.first(WordContext(t, parse, self.vocab.is_punct, self.be))
+            rule = cascade.first_at(t, parse, self.vocab.is_punct, self.be)
             if rule is not None:
                 tags[t] = rule.target
                 corrections[t] = rule

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..conditions import Cascade, Condition, WordContext, compile_when
+from ..conditions import Cascade, Condition, compile_when
 from ..pipeline import Parse
 from ..rulefile import line_of
 from .treebank import TreebankVocabulary
@@ -125,7 +125,7 @@ class AssignRoles:
         parse.position_classes = self.position_classes(parse, roles)
 
     def role_of(self, t: int, parse: Parse) -> tuple[str, str]:
-        rule = self.cascade.first(WordContext(t, parse, self.vocab.is_punct, self.be))
+        rule = self.cascade.first_at(t, parse, self.vocab.is_punct, self.be)
         if rule is None:
             return "dependent", "dependent"
         return rule.role, rule.rule_id

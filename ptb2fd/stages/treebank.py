@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..errors import TreeParseError
 from ..pipeline import Parse
-from ..ptbtree import Label, Node, from_nltk, label_is_wellformed, read_bracketed
+from ..ptbtree import Label, Node, label_is_wellformed, parse_tree
 
 
 @dataclass(frozen=True)
@@ -57,10 +57,10 @@ class ReadTree:
 
     def __init__(self, vocab: TreebankVocabulary):
         self.vocab = vocab
+        self._verdicts: dict[tuple[bool, str], tuple[str | None, tuple[str, ...], bool]] = {}
 
     def run(self, parse: Parse) -> None:
-        tree = read_bracketed(parse.text)
-        node = from_nltk(tree, self.vocab.phrase_labels)
+        node = parse_tree(parse.text, self.vocab.phrase_labels)
         # Unwrap "( (S ...) )" and "(ROOT (S ...))".
         while node.word is None and node.label.raw in self.vocab.wrapper_labels and len(node.children) == 1 \
                 and node.children[0].word is None:
@@ -74,24 +74,39 @@ class ReadTree:
         parse.source_tree = node
 
     def _check_labels(self, root: Node, parse: Parse) -> None:
-        vocab = self.vocab
+        # What a label means for the check depends on the label alone: it is
+        # worked out once per (is a word, label) and kept.
+        verdicts = self._verdicts
+        notes = parse.notes
         stack = [root]
         while stack:
             node = stack.pop()
-            label = node.label
-            if node.word is not None:
-                if node.tag not in vocab.pos_tags and node.tag not in vocab.null_tags and node.tag not in vocab.markup_tags:
-                    if not label_is_wellformed(label):
-                        raise TreeParseError(f"malformed POS tag {node.tag!r} on word {node.word!r}")
-                    parse.notes[f"unknown-tag:{node.tag}"] += 1
-                continue
-            if not label.raw or not label_is_wellformed(label):
-                raise TreeParseError(f"malformed label {label.raw!r}")
-            if label.cat in vocab.markup_tags:
-                continue  # "(CODE (SYM SpeakerA1) (. .))": markup, removed whole by the nulls stage
-            if label.cat not in vocab.phrase_labels:
-                parse.notes[f"unknown-label:{label.cat}"] += 1
-            for tag in label.ftags:
-                if tag not in vocab.function_tags:
-                    parse.notes[f"unknown-function-tag:{tag}"] += 1
-            stack.extend(node.children)
+            key = (node.word is not None, node.label.raw)
+            verdict = verdicts.get(key)
+            if verdict is None:
+                verdict = verdicts[key] = self._verdict(node)
+            error, counted, descend = verdict
+            if error is not None:
+                raise TreeParseError(error if node.word is None else f"{error} on word {node.word!r}")
+            for note in counted:
+                notes[note] += 1
+            if descend:
+                stack.extend(node.children)
+
+    def _verdict(self, node: Node) -> tuple[str | None, tuple[str, ...], bool]:
+        """(error, notes to count, whether to check the children)."""
+        vocab = self.vocab
+        label = node.label
+        if node.word is not None:
+            if node.tag not in vocab.pos_tags and node.tag not in vocab.null_tags and node.tag not in vocab.markup_tags:
+                if not label_is_wellformed(label):
+                    return f"malformed POS tag {node.tag!r}", (), False
+                return None, (f"unknown-tag:{node.tag}",), False
+            return None, (), False
+        if not label.raw or not label_is_wellformed(label):
+            return f"malformed label {label.raw!r}", (), False
+        if label.cat in vocab.markup_tags:
+            return None, (), False  # "(CODE (SYM SpeakerA1) (. .))": markup, removed whole by the nulls stage
+        counted = [] if label.cat in vocab.phrase_labels else [f"unknown-label:{label.cat}"]
+        counted += [f"unknown-function-tag:{tag}" for tag in label.ftags if tag not in vocab.function_tags]
+        return None, tuple(counted), True

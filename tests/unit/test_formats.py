@@ -471,3 +471,28 @@ def test_halogen_random_trees(s):
     text = halogen.dump_sentence(s)
     assert text == halogen.dump_sentence(s)
     assert halogen.parse_halogen(text) == expected_triples(s)
+
+
+# orjson writes the lines; they must be the bytes json.dumps gives.
+
+@pytest.mark.parametrize("make", ALL)
+def test_jsonl_orjson_equals_json_dumps(make):
+    s = make()
+    line = jsonl.dump_sentence(s)
+    reference = json.dumps({"id": s.id, "tokens": [t.to_dict() for t in s.tokens]}, ensure_ascii=False,
+                           separators=(",", ":"))
+    for ch, escaped in (("\x85", "\\u0085"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        reference = reference.replace(ch, escaped)
+    assert line == reference
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text())
+def test_jsonl_any_word_written_as_json_does(word):
+    s = Sentence("x:1", [tok(1, word, word, "NN", "n", 0, "top")])
+    data = {"id": "x:1", "tokens": [s.tokens[0].to_dict()]}
+    reference = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    for ch, escaped in (("\x85", "\\u0085"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        reference = reference.replace(ch, escaped)
+    assert jsonl.dump_sentence(s) == reference
+    assert json.loads(jsonl.dump_sentence(s))["tokens"][0]["word"] == word
