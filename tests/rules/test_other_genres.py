@@ -1,0 +1,59 @@
+"""Issue 11, classes 8-14: roles and heads that went wrong outside the WSJ.
+
+One constructed sentence (or dev sentence) per class, each asserting the
+words, heads and roles the fix gives; each failed before its fix.
+"""
+from __future__ import annotations
+
+import pytest
+
+covers = pytest.mark.covers
+
+
+def coordinated(s, words: list[str], marker: str, nth: int = 1):
+    """Assert `words` are the conjuncts of one junction anchored on `marker`."""
+    toks = [s.tok(w) for w in words]
+    mark = s.tok(marker, nth)
+    assert mark.role == "junction-marker" and mark.rule == "cc-junction-marker", s.table()
+    j = toks[0].junction
+    assert j is not None and mark.junction == j, s.table()
+    assert [t.junction for t in toks] == [j] * len(toks), s.table()
+    assert [t.junction_position for t in toks] == list(range(1, len(toks) + 1)), s.table()
+    heads = {s.head_word(t) for t in toks} | {s.head_word(mark)}
+    assert len(heads) == 1, s.table()  # all on the phrase's own head
+    return heads.pop()
+
+
+# -- class 8: coordination of words with different tags -----------------------
+
+MIXED = [
+    pytest.param("( (S (NP-SBJ (PRP We)) (VP (VBD met) (PP-TMP (IN before) (, ,) (IN during) (CC and) (VBG after)"
+                 " (NP (DT the) (NN meeting)))) (. .)) )",
+                 ["before", "during", "after"], "and", "meeting", "rolemarker", id="before-during-after"),
+    pytest.param("( (S (NP-SBJ (PRP He)) (VP (VBD made) (NP (QP (CD one) (CC or) (JJR more)) (NNS errors))) (. .)) )",
+                 ["one", "more"], "or", "errors", "withinmod", id="one-or-more"),
+    pytest.param("( (S (NP-SBJ (DT Each) (NN worker)) (VP (VBD signed) (NP (PRP$ his) (CC or) (PRP$ her) (NN form)))"
+                 " (. .)) )", ["his", "her"], "or", "form", "withinmod", id="his-or-her"),
+    pytest.param("( (S (NP-SBJ (PRP They)) (VP (VBD had) (NP (JJ little) (CC or) (DT no) (NN money))) (. .)) )",
+                 ["little", "no"], "or", "money", "withinmod", id="little-or-no"),
+    pytest.param("( (S (NP-SBJ (PRP We)) (VP (MD will) (VP (VB pay) (SBAR-TMP (IN if) (CC and) (WHADVP-1 (WRB when))"
+                 " (S (NP-SBJ (PRP they)) (VP (VBP ask) (ADVP-TMP (-NONE- *T*-1))))))) (. .)) )",
+                 ["if", "when"], "and", "ask", "rolemarker", id="if-and-when"),
+]
+
+
+@pytest.mark.parametrize("tree, conjuncts, marker, head, role", MIXED)
+@covers("cc-junction-marker")
+def test_mixed_tag_words_coordinate(fd, tree, conjuncts, marker, head, role):
+    s = fd(tree)
+    assert coordinated(s, conjuncts, marker) == head
+    # Table 4: a CC that is not the phrase's first is a junction-marker, so
+    # the fallback `cc-other` no longer fires.
+    assert not [t for t in s.tokens if t.rule == "cc-other"], s.table()
+    assert {s.tok(w).role for w in conjuncts} == {role}, s.table()
+
+
+def test_dev_one_or_more_related_transactions(sample_sentence):
+    # wsj_0049.mrg:3 "... in one or more related transactions ..."
+    s = sample_sentence("wsj_0049.mrg:3")
+    assert coordinated(s, ["one", "more"], "or", 2) == "transactions"
