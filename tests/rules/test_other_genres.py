@@ -10,9 +10,10 @@ import pytest
 covers = pytest.mark.covers
 
 
-def coordinated(s, words: list[str], marker: str, nth: int = 1):
-    """Assert `words` are the conjuncts of one junction anchored on `marker`."""
-    toks = [s.tok(w) for w in words]
+def coordinated(s, words: list, marker: str, nth: int = 1):
+    """Assert `words` (a word, or (word, nth)) are the conjuncts of one
+    junction anchored on the nth `marker`; return their common head."""
+    toks = [s.tok(*w) if isinstance(w, tuple) else s.tok(w) for w in words]
     mark = s.tok(marker, nth)
     assert mark.role == "junction-marker" and mark.rule == "cc-junction-marker", s.table()
     j = toks[0].junction
@@ -56,4 +57,29 @@ def test_mixed_tag_words_coordinate(fd, tree, conjuncts, marker, head, role):
 def test_dev_one_or_more_related_transactions(sample_sentence):
     # wsj_0049.mrg:3 "... in one or more related transactions ..."
     s = sample_sentence("wsj_0049.mrg:3")
-    assert coordinated(s, ["one", "more"], "or", 2) == "transactions"
+    assert coordinated(s, ["one", ("more", 2)], "or", 2) == "transactions"
+
+
+# -- class 9: VP ellipsis (*?*) ---------------------------------------------------
+
+ELLIPSIS = ("( (S (NP-SBJ (PRP He)) (VP (VBD said) (SBAR (-NONE- 0) (S (NP-SBJ (PRP he)) (VP (MD might)"
+            " (VP (-NONE- *?*) (SBAR-ADV (IN if) (S (NP-SBJ (PRP they)) (VP (VBD asked))))))))) (. .)) )")
+
+
+@covers("md-modal", "clause-object", "ftag-adv")
+def test_vp_ellipsis_modal_heads_the_elided_clause(fd):
+    s = fd(ELLIPSIS)
+    # The modal heads "he might" and is the object of "said"; the if-clause
+    # is its adverbial, and "asked" has one subject.
+    assert s.edge("might")[:3] == ("might", "said", "object"), s.table()
+    assert s.edge("he")[:3] == ("he", "might", "subject"), s.table()
+    assert s.edge("asked")[:3] == ("asked", "might", "adverbial"), s.table()
+    assert [d for d in s.dependents("asked")] == ["if", "they"], s.table()
+
+
+def test_dev_comparative_ellipsis(sample_sentence):
+    # wsj_0090.mrg:32 "... than they have *?* historically": "have" heads
+    # the elided clause, "historically" is its temporal.
+    s = sample_sentence("wsj_0090.mrg:32")
+    assert s.edge("historically")[1:3] == ("have", "temporal"), s.table()
+    assert s.head_word("they") == "have", s.table()
