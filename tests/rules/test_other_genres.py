@@ -83,3 +83,29 @@ def test_dev_comparative_ellipsis(sample_sentence):
     s = sample_sentence("wsj_0090.mrg:32")
     assert s.edge("historically")[1:3] == ("have", "temporal"), s.table()
     assert s.head_word("they") == "have", s.table()
+
+
+# -- class 10: extraposed small clauses -----------------------------------------
+
+SMALL_CLAUSES = [
+    pytest.param("( (S (NP-SBJ (PRP He)) (VP (VBD left) (S-ADV (NP-SBJ (-NONE- *-1)) (VP (VBG making)"
+                 " (S (NP-SBJ (-NONE- *EXP*-2)) (ADJP-PRD (JJ certain)) (SBAR-2 (-NONE- 0) (S (NP-SBJ (DT the)"
+                 " (NNS forms)) (VP (VBP are) (VP (VBN signed) (NP (-NONE- *-3)))))))))) (. .)) )",
+                 "certain", "making", "signed", id="making-certain"),
+    pytest.param("( (S (NP-SBJ (PRP She)) (VP (VBD found) (S (NP-SBJ (NP (PRP it)) (S (-NONE- *EXP*-1)))"
+                 " (ADJP-PRD (JJ hard)) (S-1 (NP-SBJ (-NONE- *)) (VP (TO to) (VP (VB believe) (SBAR (IN that)"
+                 " (S (NP-SBJ (PRP he)) (VP (VBD lied))))))))) (. .)) )",
+                 "hard", "found", "believe", id="found-it-hard"),
+]
+
+
+@pytest.mark.parametrize("tree, adjective, verb, extraposed", SMALL_CLAUSES)
+@covers("head-S", "extraposed", "clause-object")
+def test_small_clause_headed_by_its_predicate(fd, tree, adjective, verb, extraposed):
+    s = fd(tree)
+    # The adjective heads the small clause (object of the verb); the
+    # extraposed clause is its withinmod by the `extraposed` rule.
+    assert s.edge(adjective)[1:3] == (verb, "object"), s.table()
+    assert s.edge(extraposed)[1:] == (adjective, "withinmod", "extraposed"), s.table()
+    if "it" in s.words:
+        assert s.edge("it")[1:3] == (adjective, "subject"), s.table()
