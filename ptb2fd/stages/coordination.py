@@ -157,10 +157,10 @@ class NestCoordination:
         return self._new(node, kids)
 
     def _new(self, like: Node, children: list[Node] | tuple[Node, ...], label: Label | None = None,
-             made_by: str | None = None) -> Node:
+             made_by: str | None = None, keep_nulls: bool = False) -> Node:
         children = tuple(children)
         return Node(label or like.label, children, None, None, children[0].start, children[-1].end,
-                    like.nulls if label is None else (), made_by if made_by else like.made_by)
+                    like.nulls if label is None or keep_nulls else (), made_by if made_by else like.made_by)
 
     # -- finding the run -------------------------------------------------
     def _find_run(self, kids: list[Node], parent_fams: frozenset[str] | None) -> tuple[int, int] | None:
@@ -259,7 +259,10 @@ class NestCoordination:
         if outside:
             inner = kids[start:end + 1]
             conj, marks, seps = self._split(inner, 0, len(inner) - 1)
-            coord_node = self._new(node, inner, Label(node.label.cat, node.label.cat), rule.rule_id)
+            # The nested node keeps the phrase's null elements: the object
+            # traces of "(VP arrested *-1 or fined *-1 on Tuesday)" still
+            # make its participles passive.
+            coord_node = self._new(node, inner, Label(node.label.cat, node.label.cat), rule.rule_id, keep_nulls=True)
             self._register(coord_node, conj, marks, seps, rule, True)
             return self._new(node, kids[:start] + [coord_node] + kids[end + 1:])
         conj, marks, seps = self._split(kids, start, end)

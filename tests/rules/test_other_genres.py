@@ -109,3 +109,26 @@ def test_small_clause_headed_by_its_predicate(fd, tree, adjective, verb, extrapo
     assert s.edge(extraposed)[1:] == (adjective, "withinmod", "extraposed"), s.table()
     if "it" in s.words:
         assert s.edge("it")[1:3] == (adjective, "subject"), s.table()
+
+
+# -- class 13: passive under flat coordinated participles ------------------------
+
+FLAT_PASSIVES = [
+    pytest.param("( (S (NP-SBJ-1 (NNS Protesters)) (VP (MD could) (VP (VB be) (VP (VBN arrested) (NP (-NONE- *-1))"
+                 " (CC or) (VBN fined) (NP (-NONE- *-1)) (PP-TMP (IN on) (NP (NNP Tuesday)))))) (. .)) )",
+                 id="nested-by-a-modifier"),
+    pytest.param("( (S (NP-SBJ-1 (NNS Protesters)) (VP (MD could) (VP (VB be) (VP (VBN arrested) (NP (-NONE- *-1))"
+                 " (CC or) (VBN fined) (NP (-NONE- *-1))))) (. .)) )", id="not-nested"),
+]
+
+
+@pytest.mark.parametrize("tree", FLAT_PASSIVES)
+@covers("logical-passive-subject")
+def test_flat_coordinated_participles_are_passive(fd_converter, tree):
+    # The README's claim: every passive with an overt subject gets a
+    # logical object, for this shape too.
+    parse = fd_converter.parse(tree)
+    words = [w.word for w in parse.words]
+    arrested, subject = words.index("arrested"), words.index("Protesters")
+    assert arrested in parse.passives  # "be" and the subject depend on the first conjunct
+    assert parse.roles[subject] == "subject" and parse.logicalroles[subject] == "object"
