@@ -41,7 +41,7 @@ class RemoveNulls:
 
     name = "nulls"
     needs = ("source_tree",)
-    provides = ("tree", "words", "antecedents", "trace_kinds")
+    provides = ("tree", "words", "antecedents", "trace_kinds", "trace_labels")
 
     def __init__(self, vocab: TreebankVocabulary):
         self.vocab = vocab
@@ -54,6 +54,9 @@ class RemoveNulls:
         # Which kinds of empty element point to each index: the SBAR-3 that
         # "*ICH*-3" points to was extraposed.
         trace_kinds: dict[str, set[str]] = {}
+        # ... and the labels of the null constituents that point to it: the
+        # WHNP-1 of "whose workers *T*-1 built" binds an NP-SBJ.
+        trace_labels: dict[str, list] = {}
 
         def build(node: Node) -> Node | None:
             if node.word is not None:
@@ -85,6 +88,7 @@ class RemoveNulls:
                     nulls.append(nc)
                     if nc.ref is not None:
                         trace_kinds.setdefault(nc.ref, set()).add(nc.kind)
+                        trace_labels.setdefault(nc.ref, []).append(nc.label)
             if not kept:
                 return None
             new = Node(node.label, tuple(kept), None, None, kept[0].start, kept[-1].end, tuple(nulls))
@@ -101,6 +105,7 @@ class RemoveNulls:
         parse.words = words
         parse.antecedents = antecedents
         parse.trace_kinds = {k: frozenset(v) for k, v in trace_kinds.items()}
+        parse.trace_labels = {k: tuple(v) for k, v in trace_labels.items()}
 
 
     def _elided_vp(self, node: Node) -> bool:

@@ -132,3 +132,29 @@ def test_flat_coordinated_participles_are_passive(fd_converter, tree):
     arrested, subject = words.index("arrested"), words.index("Protesters")
     assert arrested in parse.passives  # "be" and the subject depend on the first conjunct
     assert parse.roles[subject] == "subject" and parse.logicalroles[subject] == "object"
+
+
+# -- class 14: relative wh-phrases headed by a noun ------------------------------
+
+@covers("wh-noun-subject", "whose-rolemarker")
+def test_whose_noun_is_the_subject_of_the_relative_clause(fd):
+    s = fd("( (S (NP-SBJ (NP (DT the) (NN firm)) (SBAR (WHNP-1 (WP$ whose) (NNS workers)) (S (NP-SBJ (-NONE- *T*-1))"
+           " (VP (VBD built) (NP (DT the) (NN bridge)))))) (VP (VBD failed)) (. .)) )")
+    assert s.edge("workers") == ("workers", "built", "subject", "wh-noun-subject"), s.table()
+    assert s.edge("whose") == ("whose", "workers", "rolemarker", "whose-rolemarker"), s.table()
+    assert s.edge("built")[1:3] == ("firm", "withinmod"), s.table()
+    assert [t.word for t in s.tokens if t.role == "rolemarker"] == ["whose"], s.table()
+
+
+@covers("wh-noun-object")
+def test_whose_noun_is_the_object_of_the_relative_clause(fd):
+    s = fd("( (S (NP-SBJ (NP (DT the) (NN man)) (SBAR (WHNP-1 (WP$ whose) (NN car)) (S (NP-SBJ (PRP I))"
+           " (VP (VBD bought) (NP (-NONE- *T*-1)))))) (VP (VBD left)) (. .)) )")
+    assert s.edge("car") == ("car", "bought", "object", "wh-noun-object"), s.table()
+    assert s.edge("I")[1:3] == ("bought", "subject"), s.table()
+
+
+def test_dev_whose_father_was_killed_is_a_passive_subject(sample_sentence):
+    s = sample_sentence("wsj_0039.mrg:20")
+    father = s.tok("father")
+    assert (father.role, father.logicalrole) == ("subject", "object"), s.table()

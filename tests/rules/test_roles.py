@@ -101,6 +101,15 @@ CASES = [
                  " (. ?)) )", "What", 1, "say", "topic"),
     ("wh-rolemarker", "( (S (NP-SBJ (NP (DT The) (NN company)) (SBAR (WHNP-1 (WDT which)) (S (NP-SBJ (-NONE- *T*-1))"
                       " (VP (VBZ owns) (NP (PRP it)))))) (VP (VBD rose)) (. .)) )", "which", 1, "owns", "rolemarker"),
+    # Issue 11, class 14: a wh-phrase headed by a noun stands for its trace.
+    ("wh-noun-subject", "( (S (NP-SBJ (NP (DT the) (NN firm)) (SBAR (WHNP-1 (WP$ whose) (NNS workers)) (S (NP-SBJ"
+                        " (-NONE- *T*-1)) (VP (VBD built) (NP (DT the) (NN bridge)))))) (VP (VBD failed)) (. .)) )",
+     "workers", 1, "built", "subject"),
+    ("wh-noun-object", "( (S (NP-SBJ (NP (DT the) (NN man)) (SBAR (WHNP-1 (WP$ whose) (NN car)) (S (NP-SBJ (PRP I))"
+                       " (VP (VBD bought) (NP (-NONE- *T*-1)))))) (VP (VBD left)) (. .)) )", "car", 1, "bought", "object"),
+    ("whose-rolemarker", "( (S (NP-SBJ (NP (DT the) (NN man)) (SBAR (WHNP-1 (WP$ whose) (NN car)) (S (NP-SBJ (PRP I))"
+                         " (VP (VBD bought) (NP (-NONE- *T*-1)))))) (VP (VBD left)) (. .)) )", "whose", 1, "car",
+     "rolemarker"),
     # "It 's a shame [their meeting never took place]" (*EXP*).
     ("extraposed", "( (S (NP-SBJ (NP (PRP It)) (S (-NONE- *EXP*-1))) (VP (VBZ 's) (NP-PRD (DT a) (NN shame))"
                    " (S-1 (NP-SBJ (PRP$ their) (NN meeting)) (ADVP-TMP (RB never)) (VP (VBD took) (NP (NN place)))))"
