@@ -158,3 +158,26 @@ def test_dev_whose_father_was_killed_is_a_passive_subject(sample_sentence):
     s = sample_sentence("wsj_0039.mrg:20")
     father = s.tok("father")
     assert (father.role, father.logicalrole) == ("subject", "object"), s.table()
+
+
+# -- class 11: straight quotes ----------------------------------------------------
+
+@covers("punct-pair")
+def test_single_quotes_pair_by_their_own_parity(fd):
+    # An unclosed double quote (the quotation goes on in the next
+    # paragraph) must not flip the single quotes: the closing ' stays with
+    # "no" instead of opening "to him".
+    s = fd("( (S (`` \") (NP-SBJ (NNP Hal)) (VP (VBD said) (`` ') (NP (UH no)) ('' ') (PP (TO to) (NP (PRP him))))"
+           " (. .)) )")
+    quotes = [t for t in s.tokens if t.word == "'"]
+    assert [(t.role, s.head_word(t), t.rule) for t in quotes] == [
+        ("leftpunc", "no", "punct-pair"), ("rightpunc", "no", "punct-pair")], s.table()
+
+
+@covers("punct-pair")
+def test_nested_straight_quotes(fd):
+    s = fd("( (S (NP-SBJ (PRP She)) (VP (VBD said) (SBAR (-NONE- 0) (S (`` \") (NP-SBJ (PRP he)) (VP (VBD told)"
+           " (NP (PRP me)) (NP (`` ') (UH no) ('' ')) (NP-TMP (NN yesterday))) ('' \")))) (. .)) )")
+    marks = [(t.word, t.role, s.head_word(t)) for t in s.tokens if t.word in ("'", '"')]
+    assert marks == [('"', "leftpunc", "told"), ("'", "leftpunc", "no"), ("'", "rightpunc", "no"),
+                     ('"', "rightpunc", "told")], s.table()
