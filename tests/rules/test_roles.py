@@ -110,6 +110,13 @@ CASES = [
     ("whose-rolemarker", "( (S (NP-SBJ (NP (DT the) (NN man)) (SBAR (WHNP-1 (WP$ whose) (NN car)) (S (NP-SBJ (PRP I))"
                          " (VP (VBD bought) (NP (-NONE- *T*-1)))))) (VP (VBD left)) (. .)) )", "whose", 1, "car",
      "rolemarker"),
+    # Speech and other genres (issue 11).
+    ("intj-discourse", "( (S (INTJ (UH Well)) (, ,) (NP-SBJ (PRP we)) (VP (VBD tried)) (. .)) )", "Well", 1, "tried",
+     "adverbial"),
+    ("prn-parenthetical", "( (S (NP-SBJ (PRP She)) (PRN (, ,) (S (NP-SBJ (PRP you)) (VP (VBP know))) (, ,))"
+                          " (VP (VBZ comes)) (. .)) )", "know", 1, "comes", "withinmod"),
+    ("edited-reparandum", "( (S (EDITED (NP-SBJ (PRP I))) (NP-SBJ (PRP I)) (VP (VBP think)) (. .)) )", "I", 1, "think",
+     "dependent"),
     # "It 's a shame [their meeting never took place]" (*EXP*).
     ("extraposed", "( (S (NP-SBJ (NP (PRP It)) (S (-NONE- *EXP*-1))) (VP (VBZ 's) (NP-PRD (DT a) (NN shame))"
                    " (S-1 (NP-SBJ (PRP$ their) (NN meeting)) (ADVP-TMP (RB never)) (VP (VBD took) (NP (NN place)))))"
