@@ -18,7 +18,7 @@ export NLTK_DATA := $(SHARED_NLTK)
 endif
 endif
 
-.PHONY: all install data demo test bench regen clean
+.PHONY: all install data demo test bench regen analysis clean
 
 all: test
 
@@ -51,6 +51,28 @@ test: data
 
 bench: data
 	$(BIN)/python -m ptb2fd.bench
+
+# Error analysis (paper 001): regen --report on dev and test for every view
+# regen offers (found in its --help) with the rules realizer (override with
+# VIEWS=..., REALIZERS="rules stat"), then `ptb2fd analyse` into
+# out/analysis/analysis.md.
+ANALYSIS  := $(OUT)/analysis
+REGEN_HELP = $(shell $(BIN)/ptb2fd regen --help 2>/dev/null)
+VIEWS     ?= $(if $(findstring --view,$(REGEN_HELP)),paper full shallow lemma,-)
+REALIZERS ?= $(if $(findstring --realizer,$(REGEN_HELP)),rules,-)
+
+analysis: data
+	@rm -rf $(ANALYSIS)/reports
+	@set -e; for split in dev:wsj_00 test:wsj_01; do \
+	  for v in $(VIEWS); do for r in $(REALIZERS); do \
+	    name=$${split%%:*}; flags=; \
+	    if [ "$$v" != - ]; then name=$$name-$$v; flags="$$flags --view $$v"; fi; \
+	    if [ "$$r" != - ]; then name=$$name-$$r; flags="$$flags --realizer $$r"; fi; \
+	    echo "regen $$name"; \
+	    $(BIN)/ptb2fd regen --corpus treebank --files "$${split#*:}*" $$flags --report $(ANALYSIS)/reports/$$name >/dev/null; \
+	  done; done; \
+	done
+	$(BIN)/ptb2fd analyse $(ANALYSIS)/reports/* -o $(ANALYSIS)
 
 clean:
 	rm -rf $(OUT) .pytest_cache

@@ -30,6 +30,7 @@ from pathlib import Path
 from nltk.tree import Tree
 
 TARGETS = {"convert_vs_parse": 4.0, "regen_vs_convert": 2.0, "jobs2_speedup": 1.7, "peak_rss_mb": 300.0}
+TARGETS["analyse_s"] = 60.0
 
 
 def _best(times: list[float]) -> float:
@@ -187,6 +188,37 @@ def peak_rss(paths: list[str], copies: int = 10) -> dict:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def analyse_speed() -> dict:
+    """`ptb2fd analyse` on the whole sample as two systems (target: at most 60 s).
+
+    The two systems are one `regen --report` of the sample and a copy of it
+    under another name: the analysis does the same work whatever the scores.
+    `python -m ptb2fd.bench --no-analyse` skips it.
+    """
+    import contextlib
+
+    from .cli import main as cli
+
+    tmp = Path(tempfile.mkdtemp(prefix="ptb2fd-bench-analyse-"))
+    try:
+        a, b = tmp / "a", tmp / "b"
+        with open(os.devnull, "w") as null, contextlib.redirect_stdout(null), contextlib.redirect_stderr(null):
+            cli(["regen", "--corpus", "treebank", "--report", str(a)])
+            shutil.copytree(a, b)
+            t = time.perf_counter()
+            code = cli(["analyse", str(a), str(b), "-o", str(tmp / "out")])
+            wall = time.perf_counter() - t
+        sentences = sum(1 for _ in open(a / "sentences.jsonl", encoding="utf-8"))
+        return {"analyse_s": round(wall, 1), "analyse_sentences": 2 * sentences, "analyse_exit": code}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def analyse_line(m: dict) -> str:
+    return (f"ptb2fd analyse, sample as two systems ({m['analyse_sentences']} sentences): {m['analyse_s']} s "
+            f"(target <= {TARGETS['analyse_s']} s)")
+
+
 def report(m: dict) -> str:
     t = TARGETS
     lines = [
@@ -216,9 +248,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--no-rss", action="store_true", help="skip the 10x memory run")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    p.add_argument("--no-analyse", action="store_true", help="skip timing `ptb2fd analyse`")
     args = p.parse_args(argv)
     m = measure(args.repeat, rss=not args.no_rss)
     print(report(m))
+    if not args.no_analyse:
+        m.update(analyse_speed())
+        print(analyse_line(m))
     if args.json:
         Path(args.json).write_text(json.dumps(m, indent=1) + "\n", encoding="utf-8")
     return 0

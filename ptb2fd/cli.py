@@ -65,6 +65,14 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--json", action="store_true")
     d.add_argument("--limit", type=int, default=30, help="sentences listed per change (default 30)")
 
+    an = sub.add_parser("analyse", help="error analysis of regen --report folders (paper 001)")
+    an.add_argument("reports", nargs="+", metavar="REPORT_DIR")
+    an.add_argument("-o", "--output", required=True, metavar="OUT_DIR")
+    an.add_argument("--fail", default="exact", help="exact (default) or bleu-quantile:Q")
+    an.add_argument("--min-support", type=int, default=20, help="sentences a mined form needs (default 20)")
+    an.add_argument("--top", type=int, default=20, help="mined forms listed per system and view (default 20)")
+    an.add_argument("--rules", metavar="DIR", help="rule folder whose categories.yaml says what is punctuation")
+
     s = sub.add_parser("stats", help="statistics of converted JSONL")
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
@@ -91,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "diff":
             from .regen.command import cmd_diff
             return cmd_diff(args)
+        if args.command == "analyse":
+            from .analysis.command import cmd_analyse
+            return cmd_analyse(args)
         if args.command == "stats":
             from .stats import cmd_stats
             return cmd_stats(args)

@@ -47,6 +47,11 @@ def sentence_record(r: Regenerated) -> dict:
         "diff": word_diff(s.ref_words, s.out_words),
         "misplaced": [toks[i].id for i in r.misplaced],
         "words": [[t.word, t.role, t.rule] for t in toks],
+        # The reference tree and the output order, for `ptb2fd analyse` (paper 001):
+        # per word its head id (0 = root), base form and cat0; `order` is the
+        # output as 0-based reference positions.
+        "heads": [t.head for t in toks], "bases": [t.base for t in toks], "cat0": [t.cat0 for t in toks],
+        "order": list(r.order),
     }
 
 
