@@ -36,6 +36,7 @@ class Coordination:
     rule_id: str
     kind: str  # clausal / np / other
     nested: bool  # a node was added for it
+    modifiers: tuple[tuple[int, int], ...] = ()  # (adverb, the conjunct after it): "or [even] early Tuesday"
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class CoordinationRules:
     nominal_ftag: frozenset[str]  # function tags that make a constituent nominal
     unlike_parents: frozenset[str]
     rules: tuple[CoordRule, ...]
+    conjunct_modifiers: frozenset[str] = frozenset()  # categories of adverbs that open a conjunct
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
@@ -69,7 +71,7 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
         return None
     keys = ["conjunction_tags", "conjunction_phrases", "separator_words", "initial_markers", "families",
             "unlike_parents", "rules"]
-    checker.keys(data, keys, keys, what="coordination.yaml")
+    checker.keys(data, keys + ["conjunct_modifiers"], keys, what="coordination.yaml")
     families: dict[str, set[str]] = {}
     ftags: set[str] = set()
     for fam, members in (checker.mapping(data.get("families", {}), "families") or {}).items():
@@ -99,6 +101,7 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
         frozenset(ftags),
         frozenset(checker.strings(data.get("unlike_parents", []), "unlike_parents")),
         tuple(rules),
+        frozenset(checker.strings(data.get("conjunct_modifiers", []), "conjunct_modifiers")),
     )
 
 
@@ -134,6 +137,21 @@ class NestCoordination:
         if node.word is None and self.rules.nominal_ftag.intersection(node.label.ftags):
             fams = fams | {"nominal"}
         return fams
+
+    def _is_premod(self, node: Node) -> bool:
+        return (node.tag if node.word is not None else node.label.cat) in self.rules.conjunct_modifiers
+
+    def _past_modifiers(self, kids: list[Node], right: int, first: Node, parent_fams) -> int:
+        """The conjunct after a conjunction, past adverbs that open it:
+        "late Monday or [even] early Tuesday" -> "early Tuesday"."""
+        if self._compatible(first, kids[right], parent_fams) or not self._is_premod(kids[right]):
+            return right
+        r = right
+        while r < len(kids) and (self._is_premod(kids[r]) or self.vocab.is_punct(kids[r])):
+            r += 1
+        if r < len(kids) and self._candidate(kids[r]) and self._compatible(first, kids[r], parent_fams):
+            return r
+        return right
 
     def _candidate(self, node: Node) -> bool:
         return not self._is_marker(node) and not self.vocab.is_punct(node)
@@ -177,6 +195,7 @@ class NestCoordination:
                 right += 1
             if left < 0 or right >= n:
                 continue
+            right = self._past_modifiers(kids, right, kids[left], parent_fams)
             a, b = kids[left], kids[right]
             if not (self._candidate(a) and self._candidate(b) and self._compatible(a, b, parent_fams)):
                 continue
@@ -193,6 +212,8 @@ class NestCoordination:
                 j = end + 1
                 while j < n and (self._is_sep(kids[j]) or self._is_marker(kids[j]) or self.vocab.is_punct(kids[j])):
                     j += 1
+                if j < n and j > end + 1:
+                    j = self._past_modifiers(kids, j, a, parent_fams)
                 if j < n and j > end + 1 and any(self._is_marker(kids[x]) for x in range(end + 1, j)) \
                         and self._candidate(kids[j]) and self._compatible(kids[j], a, parent_fams):
                     end = j
@@ -230,7 +251,8 @@ class NestCoordination:
         if run is None:
             return self._keep(node, kids)
         start, end = run
-        words_core = all(kids[i].word is not None for i in range(start, end + 1))
+        # Adverbs that open a conjunct rule out the flat (word) analyses.
+        words_core = all(kids[i].word is not None for i in range(start, end + 1)) and not self._split(kids, start, end)[3]
         if words_core:
             flat = self._flat(node, kids, start, end)
             if flat is not None:
@@ -240,8 +262,10 @@ class NestCoordination:
             return self._keep(node, kids)
         return self._phrasal(node, kids, start, end, rule)
 
-    def _split(self, kids: list[Node], start: int, end: int) -> tuple[list[int], list[int], list[int]]:
-        conj, marks, seps = [], [], []
+    def _split(self, kids: list[Node], start: int, end: int):
+        """Conjuncts, conjunctions, separators, and (adverb, conjunct) pairs."""
+        conj, marks, seps, mods = [], [], [], []
+        pending: list[int] = []  # adverbs after a conjunction, before its conjunct
         for i in range(start, end + 1):
             c = kids[i]
             if self._is_marker(c):
@@ -250,30 +274,36 @@ class NestCoordination:
                 seps.append(i)
             elif self.vocab.is_punct(c):
                 continue
+            elif marks and marks[-1] > (conj[-1] if conj else -1) and self._is_premod(c) \
+                    and any(self._candidate(kids[x]) and not self._is_premod(kids[x]) for x in range(i + 1, end + 1)):
+                pending.append(i)
             else:
                 conj.append(i)
-        return conj, marks, seps
+                mods.extend((p, i) for p in pending)
+                pending = []
+        return sorted(conj + pending), marks, seps, mods
 
     def _phrasal(self, node: Node, kids: list[Node], start: int, end: int, rule: CoordRule) -> Node:
         outside = [k for i, k in enumerate(kids) if (i < start or i > end) and not self.vocab.is_punct(k)]
         if outside:
             inner = kids[start:end + 1]
-            conj, marks, seps = self._split(inner, 0, len(inner) - 1)
+            conj, marks, seps, mods = self._split(inner, 0, len(inner) - 1)
             # The nested node keeps the phrase's null elements: the object
             # traces of "(VP arrested *-1 or fined *-1 on Tuesday)" still
             # make its participles passive.
             coord_node = self._new(node, inner, Label(node.label.cat, node.label.cat), rule.rule_id, keep_nulls=True)
-            self._register(coord_node, conj, marks, seps, rule, True)
+            self._register(coord_node, conj, marks, seps, rule, True, mods)
             return self._new(node, kids[:start] + [coord_node] + kids[end + 1:])
-        conj, marks, seps = self._split(kids, start, end)
+        conj, marks, seps, mods = self._split(kids, start, end)
         new = self._new(node, kids)
-        self._register(new, conj, marks, seps, rule, False)
+        self._register(new, conj, marks, seps, rule, False, mods)
         return new
 
-    def _register(self, node: Node, conj, marks, seps, rule: CoordRule, nested: bool) -> None:
+    def _register(self, node: Node, conj, marks, seps, rule: CoordRule, nested: bool, mods=()) -> None:
         if len(conj) < 2:
             return
-        self.coords[id(node)] = Coordination(tuple(conj), tuple(marks), tuple(seps), rule.rule_id, rule.count_as, nested)
+        self.coords[id(node)] = Coordination(tuple(conj), tuple(marks), tuple(seps), rule.rule_id, rule.count_as, nested,
+                                             tuple(mods))
         if nested:
             self.parse.notes[f"nesting:{rule.count_as}"] += 1
 

@@ -181,3 +181,21 @@ def test_nested_straight_quotes(fd):
     marks = [(t.word, t.role, s.head_word(t)) for t in s.tokens if t.word in ("'", '"')]
     assert marks == [('"', "leftpunc", "told"), ("'", "leftpunc", "no"), ("'", "rightpunc", "no"),
                      ('"', "rightpunc", "told")], s.table()
+
+
+# -- found on dev: an adverb between the conjunction and its conjunct ------------
+
+ADVERB_OPENS_CONJUNCT = [
+    pytest.param("wsj_0075.mrg:2", ["Monday", "Tuesday"], "or", "even", "Tuesday", id="or-even"),
+    pytest.param("wsj_0093.mrg:8", ["hundreds", "thousands"], "and", "perhaps", "thousands", id="and-perhaps"),
+    pytest.param("wsj_0041.mrg:27", ["true", "accurate"], "but", "not", "accurate", id="but-not-always"),
+]
+
+
+@pytest.mark.parametrize("sent_id, conjuncts, marker, adverb, conjunct", ADVERB_OPENS_CONJUNCT)
+def test_adverb_after_conjunction_opens_the_next_conjunct(sample_sentence, sent_id, conjuncts, marker, adverb,
+                                                          conjunct):
+    s = sample_sentence(sent_id)
+    coordinated(s, conjuncts, marker)
+    assert s.head_word(adverb) == conjunct, s.table()
+    assert s.tok(adverb).junction is None
