@@ -7,6 +7,7 @@
     ptb2fd diff    BEFORE AFTER [INPUT...]   (two --report folders, or two rule folders on one input)
     ptb2fd stats   FILE.jsonl [--json]
     ptb2fd rules check [DIR]
+    ptb2fd check-heads [INPUT...] [--corpus treebank] [--files GLOB] [--json]
 
 Exit status: 0 when every sentence converted, 1 when some failed, 2 for
 unusable arguments or rule files.
@@ -77,6 +78,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
 
+    h = sub.add_parser("check-heads", help="compare ptb2fd's heads with the Collins (1999) head table")
+    _input_args(h)
+    h.add_argument("--json", action="store_true", help="print the figures and patterns as one JSON object")
+    h.add_argument("--limit", type=int, default=40, help="disagreement patterns listed (default 40)")
+    h.add_argument("--examples", type=int, default=3, help="examples per pattern (default 3)")
+
     rc = sub.add_parser("rules", help="rule folder tools")
     rsub = rc.add_subparsers(dest="rules_command", required=True)
     chk = rsub.add_parser("check", help="validate a rule folder and count rule firings on the sample")
@@ -105,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "stats":
             from .stats import cmd_stats
             return cmd_stats(args)
+        if args.command == "check-heads":
+            from .headcheck.compare import cmd_check_heads
+            return cmd_check_heads(args)
         if args.command == "rules":
             from .rulecheck import cmd_rules_check
             return cmd_rules_check(args)

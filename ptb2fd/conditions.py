@@ -45,8 +45,10 @@ class WordContext:
         "(VP (VBZ has) (VP (VBN risen)))" gives VBN for "has"."""
         kids = self.parent.children
         i = next(i for i, c in enumerate(kids) if c is self.proj)
+        # After the POS corrections, their tags: "did n't elaborate/JJ>VB".
+        tags = getattr(self.parse, "tags", None)
         for c in kids[i + 1:]:
-            tag = _first_verb(c)
+            tag = _first_verb(c, tags)
             if tag is not None:
                 return tag
         return None
@@ -74,18 +76,20 @@ class WordContext:
         return "none"
 
 
-def _first_verb(node: Node) -> str | None:
-    """The tag of the first verb or infinitival "to" in a VP-like constituent."""
+def _first_verb(node: Node, tags: list[str] | None = None) -> str | None:
+    """The tag of the first verb or infinitival "to" in a VP-like constituent
+    (the corrected tag when `tags` is given)."""
     while True:
         if node.word is not None:
-            tag = node.tag
+            tag = tags[node.start] if tags else node.tag
             return tag if tag.startswith("VB") or tag in ("MD", "TO") else None
         if node.label.cat not in ("VP", "SQ", "SINV"):
             return None
         for child in node.children:
             if child.word is not None:
-                if child.tag.startswith("VB") or child.tag in ("MD", "TO"):
-                    return child.tag
+                tag = tags[child.start] if tags else child.tag
+                if tag.startswith("VB") or tag in ("MD", "TO"):
+                    return tag
             elif child.label.cat == "VP":
                 node = child
                 break

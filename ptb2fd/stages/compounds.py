@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..patterns import Pattern, any_match, compile_patterns
 from ..pipeline import Parse
 from ..ptbtree import Label, Node
 from ..rulefile import line_of
@@ -25,6 +26,7 @@ class PhrasalRule:
     rule_id: str
     words: tuple[str, ...]
     within: frozenset[str]
+    not_after: tuple[Pattern, ...] = ()  # no unit after an earlier sibling matching these
 
 
 @dataclass(frozen=True)
@@ -73,13 +75,14 @@ def compile_compounds(data, checker) -> CompoundRules | None:
         if spec is None:
             continue
         rid = spec.get("id")
-        checker.keys(spec, ["id", "words", "within"], ["id", "words"], rid)
+        checker.keys(spec, ["id", "words", "within", "not_after"], ["id", "words"], rid)
         words = tuple(w.lower() for w in checker.strings(spec.get("words", []), "words", rid, line_of(spec)))
         if len(words) < 2:
             checker.problem("a phrasal preposition needs at least two words", rid, line_of(spec))
             continue
         within = frozenset(checker.strings(spec["within"], "within", rid)) if "within" in spec else default_within
-        phrasal.append(PhrasalRule(str(rid), words, within))
+        not_after = compile_patterns(spec.get("not_after", []), checker, "not_after", rid, line_of(spec))
+        phrasal.append(PhrasalRule(str(rid), words, within, not_after))
     for spec in raw_mod:
         spec = checker.mapping(spec, "modifier rule")
         if spec is None:
@@ -159,6 +162,8 @@ class GroupCompoundPrepositions:
                 chain = self._chain(kids, i)
                 for rule in phrasal:
                     if rule.within and cat not in rule.within:
+                        continue
+                    if rule.not_after and any(any_match(rule.not_after, k) for k in kids[:i]):
                         continue
                     n = len(rule.words)
                     if len(chain) >= n and tuple(c.word.lower() for c, _ in chain[:n]) == rule.words \

@@ -69,14 +69,18 @@ class NestCoordination:
         if self._compatible(first, kids[right], parent_fams) or not self._is_premod(kids[right]):
             return right
         r = right
-        while r < len(kids) and (self._is_premod(kids[r]) or self.vocab.is_punct(kids[r])):
+        while r < len(kids) and (self._is_premod(kids[r]) or self._skipped(kids[r])):
             r += 1
         if r < len(kids) and self._candidate(kids[r]) and self._compatible(first, kids[r], parent_fams):
             return r
         return right
 
     def _candidate(self, node: Node) -> bool:
-        return not self._is_marker(node) and not self.vocab.is_punct(node)
+        return not self._is_marker(node) and not self._skipped(node)
+
+    def _skipped(self, node: Node) -> bool:
+        """Punctuation, or an interrupter ("S , PRN , CC S"): never a conjunct."""
+        return self.vocab.is_punct(node) or (node.word is None and node.label.cat in self.rules.interrupters)
 
     def _compatible(self, a: Node, b: Node, parent_fams: frozenset[str] | None) -> bool:
         if parent_fams is None:  # UCP, FRAG, X: unlike conjuncts are fine
@@ -110,10 +114,10 @@ class NestCoordination:
                 continue
             # Neighbours skip punctuation: "X , and `` Y ''".
             left = k - 1
-            while left >= 0 and self.vocab.is_punct(kids[left]):
+            while left >= 0 and self._skipped(kids[left]):
                 left -= 1
             right = k + 1
-            while right < n and self.vocab.is_punct(kids[right]):
+            while right < n and self._skipped(kids[right]):
                 right += 1
             if left < 0 or right >= n:
                 continue
@@ -132,7 +136,7 @@ class NestCoordination:
                 break
             while True:
                 j = end + 1
-                while j < n and (self._is_sep(kids[j]) or self._is_marker(kids[j]) or self.vocab.is_punct(kids[j])):
+                while j < n and (self._is_sep(kids[j]) or self._is_marker(kids[j]) or self._skipped(kids[j])):
                     j += 1
                 if j < n and j > end + 1:
                     j = self._past_modifiers(kids, j, a, parent_fams)
@@ -194,7 +198,7 @@ class NestCoordination:
                 marks.append(i)
             elif self._is_sep(c):
                 seps.append(i)
-            elif self.vocab.is_punct(c):
+            elif self._skipped(c):
                 continue
             elif marks and marks[-1] > (conj[-1] if conj else -1) and self._is_premod(c) \
                     and any(self._candidate(kids[x]) and not self._is_premod(kids[x]) for x in range(i + 1, end + 1)):
@@ -203,6 +207,10 @@ class NestCoordination:
                 conj.append(i)
                 mods.extend((p, i) for p in pending)
                 pending = []
+        # Commas around an opening adverb are its own, not separators:
+        # "X -- or , [alternatively] , Y".
+        opened = [(max(m for m in marks if m < p), c) for p, c in mods]
+        seps = [x for x in seps if not any(m < x < c for m, c in opened)]
         return sorted(conj + pending), marks, seps, mods
 
     def _phrasal(self, node: Node, kids: list[Node], start: int, end: int, rule: CoordRule) -> Node:

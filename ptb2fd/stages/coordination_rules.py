@@ -42,6 +42,7 @@ class CoordinationRules:
     nominal_ftag: frozenset[str]  # function tags that make a constituent nominal
     unlike_parents: frozenset[str]
     rules: tuple[CoordRule, ...]
+    interrupters: frozenset[str] = frozenset()  # labels skipped like punctuation between conjuncts
     conjunct_modifiers: frozenset[str] = frozenset()  # categories of adverbs that open a conjunct
 
     def rule_ids(self) -> list[str]:
@@ -54,7 +55,7 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
         return None
     keys = ["conjunction_tags", "conjunction_phrases", "separator_words", "initial_markers", "families",
             "unlike_parents", "rules"]
-    checker.keys(data, keys + ["conjunct_modifiers"], keys, what="coordination.yaml")
+    checker.keys(data, keys + ["interrupters", "conjunct_modifiers"], keys, what="coordination.yaml")
     families: dict[str, set[str]] = {}
     ftags: set[str] = set()
     for fam, members in (checker.mapping(data.get("families", {}), "families") or {}).items():
@@ -84,5 +85,6 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
         frozenset(ftags),
         frozenset(checker.strings(data.get("unlike_parents", []), "unlike_parents")),
         tuple(rules),
+        frozenset(checker.strings(data.get("interrupters", []), "interrupters")),
         frozenset(checker.strings(data.get("conjunct_modifiers", []), "conjunct_modifiers")),
     )

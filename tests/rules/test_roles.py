@@ -95,8 +95,9 @@ CASES = [
      "All", 1, "shares", "pre-determiner"),
     ("cc-first", "( (S (CC But) (NP-SBJ (DT the) (NN market)) (VP (VBD fell)) (. .)) )", "But", 1, "fell", "dependent"),
     # A CC that joins nothing (an adjective and an adverb): not a junction.
-    ("cc-other", "( (S (NP-SBJ (DT The) (NNS ads)) (VP (VBP are) (ADJP-PRD (JJ true) (CC but) (RB not) (JJ accurate)))"
-                 " (. .)) )", "but", 1, "true", "leftpunc"),
+    # "or so" is no coordination (an adverb that opens no conjunct).
+    ("cc-other", "( (S (NP-SBJ (NP (QP (CD 5,000) (CC or) (RB so)) (NNS changes))) (VP (VBD rang)) (. .)) )",
+     "or", 1, "5,000", "leftpunc"),
     ("wh-topic", "( (SBARQ (WHNP-1 (WP What)) (SQ (VBD did) (NP-SBJ (PRP he)) (VP (VB say) (NP (-NONE- *T*-1))))"
                  " (. ?)) )", "What", 1, "say", "topic"),
     ("wh-rolemarker", "( (S (NP-SBJ (NP (DT The) (NN company)) (SBAR (WHNP-1 (WDT which)) (S (NP-SBJ (-NONE- *T*-1))"
@@ -148,6 +149,11 @@ CASES = [
     # the word and only this rule is left.
     ("sbar-rolemarker", "( (S (NP-SBJ (NNS Prices)) (VP (MD will) (VP (VB rise) (SBAR-ADV (VBN provided)"
                         " (NP-SBJ (NN demand)) (VP (VBZ holds))))) (. .)) )", "provided", 1, "holds", "rolemarker"),
+    # A measure NP before the preposition (wsj_0044.mrg:12, wsj_0044.mrg:86).
+    ("measure-extent", "( (S (NP-SBJ (PRP They)) (VP (VBD arrived) (PP-TMP (NP-ADV (CD two) (NNS days)) (IN before)"
+                       " (NP (DT the) (NN examination)))) (. .)) )", "days", 1, "examination", "extent"),
+    ("measure-extent-advp", "( (S (NP-SBJ (PRP He)) (VP (VBD arrived) (ADVP-TMP (NP (CD 48) (NNS hours)) (RB ahead)"
+                            " (PP (IN of) (NP (NN time))))) (. .)) )", "hours", 1, "time", "extent"),
     # "For starters , the executives joined ..." (wsj_0010.mrg:7): an
     # untagged PP before the subject.
     ("dependent", "( (S (PP (IN For) (NP (NNS starters))) (, ,) (NP-SBJ (DT the) (NNS executives))"

@@ -239,3 +239,19 @@ def test_sample_firings(capsys):
     never = out.split("never fired on the sample", 1)[1]
     assert "cp-because-of" in never  # not in wsj_0001
     assert "ftag-sbj" not in never
+
+
+def test_new_head_and_compound_keys_are_validated(folder, capsys):
+    """Issue 11's keys: rightmost ⊆ priority, except_in names a known list,
+    not_after and interrupters are known keys with pattern/label values."""
+    edit(folder, "heads.yaml", "rightmost: [RBR, RBS, RB, NNP, NNPS]", "rightmost: [RBR, XX1, RB, NNP, NNPS]")
+    edit(folder, "heads.yaml", "    except_in: months", "    except_in: weekdays")
+    edit(folder, "heads.yaml", "last_word_not: '^(1[5-9]", "last_word_not: '^((1[5-9]")
+    edit(folder, "compound_prepositions.yaml", "not_after: [NP]}", "not_after: [NP], colour: red}")
+    status, out = run_check(capsys, folder, "--no-sample")
+    assert status == 2
+    assert "every 'rightmost' pattern must be in 'priority'" in problem_lines(out, "heads.yaml", "head-ADJP")[0]
+    lines = " ".join(problem_lines(out, "heads.yaml", "np-noun-number"))
+    assert "except_in can only name the 'months' list" in lines
+    assert "last_word_not is not a regular expression" in lines
+    assert "unknown key 'colour'" in problem_lines(out, "compound_prepositions.yaml", "cp-short-of")[0]

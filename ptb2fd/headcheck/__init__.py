@@ -1,0 +1,1 @@
+"""An independent head cross-check: the Collins (1999) table against ptb2fd."""
