@@ -12,7 +12,8 @@ baseline, and the best of the repetitions is used for the ratio.
 3. --jobs 2 vs. --jobs 1 on the conversion (target: at least 1.7x faster),
    beside the speedup two plain CPU-bound processes reach on this machine;
 4. peak RSS of `ptb2fd convert` streaming the sample repeated 10 times
-   (target: at most 300 MB).
+   (target: at most 300 MB), and of `ptb2fd regen` on the sample x1 and
+   x10 (`peak_rss_regen`: flat, at most 300 MB).
 Setup (rules, WordNet, lemma tables) is timed and reported on its own.
 """
 from __future__ import annotations
@@ -154,7 +155,17 @@ def measure(repeat: int = 3, rss: bool = True) -> dict:
     }
     if rss:
         out.update(peak_rss(paths, copies=10))
+        out.update(peak_rss_regen(paths))
     return out
+
+
+_PROBE = ("import resource, sys\nfrom ptb2fd.cli import main\ncode = main(sys.argv[1:])\n"
+          "try:\n"
+          "    kb = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM'))\n"
+          "except OSError:\n"
+          "    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+          "print('PEAK_RSS_KB', kb, file=sys.stderr)\n"
+          "sys.exit(code)\n")
 
 
 def peak_rss(paths: list[str], copies: int = 10) -> dict:
@@ -168,14 +179,7 @@ def peak_rss(paths: list[str], copies: int = 10) -> dict:
         # The child reports its own peak. Linux carries ru_maxrss across
         # fork and exec, so it would count this (large) process's pages;
         # VmHWM in /proc/self/status belongs to the child's own memory.
-        probe = ("import resource, sys\nfrom ptb2fd.cli import main\ncode = main(sys.argv[1:])\n"
-                 "try:\n"
-                 "    kb = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM'))\n"
-                 "except OSError:\n"
-                 "    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-                 "print('PEAK_RSS_KB', kb, file=sys.stderr)\n"
-                 "sys.exit(code)\n")
-        cmd = [sys.executable, "-c", probe, "convert", str(tmp), "-o", str(out), "--quiet"]
+        cmd = [sys.executable, "-c", _PROBE, "convert", str(tmp), "-o", str(out), "--quiet"]
         t = time.perf_counter()
         proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
         wall = time.perf_counter() - t
@@ -186,6 +190,76 @@ def peak_rss(paths: list[str], copies: int = 10) -> dict:
                 "rss_run_s": round(wall, 1), "rss_summary": summary[-1] if summary else f"exit {proc.returncode}"}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def dask_vs_jobs1(repeat: int = 3, workers: int = 2) -> dict:
+    """Trees/s converting the sample (rendered to JSONL, as `convert` runs):
+    `--jobs 1`, `--jobs 2`, and the Dask engine on a local cluster of
+    `workers` processes, interleaved, best of `repeat`. Steady state: the
+    cluster is started and its workers have loaded the rules (a warm-up
+    run) before the clock starts; the start-up is reported on its own.
+    Projections use the `--jobs 1` rate as the per-core rate."""
+    import io
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    from .convert import Converter
+    from .dask_engine import partition_results
+    from .formats.jsonl import dump_sentence
+    from .partition import plan
+    from .reader import read_trees, resolve_inputs
+    from .ruleset import load_rules
+    from .run import convert_stream
+
+    paths = resolve_inputs([], "treebank")
+    raws = list(read_trees(paths))
+    rules = load_rules()
+    partitions, _ = plan(paths, max(64 << 10, sum(map(os.path.getsize, paths)) // (workers * 8)))
+    t = time.perf_counter()
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                           silence_logs=logging.CRITICAL)
+    client = Client(cluster)
+    times: dict[str, list[float]] = {"jobs1": [], "jobs2": [], "dask": []}
+    try:
+        list(partition_results(client, partitions, None, "jsonl", None, window=4 * workers))  # warm-up
+        startup = time.perf_counter() - t
+        for _ in range(repeat):
+            for jobs in (1, 2):
+                conv = Converter(rules)
+                t = time.perf_counter()
+                for result in convert_stream(conv, iter(raws), jobs, render=dump_sentence):
+                    io.StringIO().write(result.text or "")
+                times[f"jobs{jobs}"].append(time.perf_counter() - t)
+            sink = io.StringIO()
+            t = time.perf_counter()
+            for _, results in partition_results(client, partitions, None, "jsonl", None, window=4 * workers):
+                for result in results:
+                    sink.write(result.text or "")
+            times["dask"].append(time.perf_counter() - t)
+    finally:
+        client.close()
+        cluster.close()
+    n = len(raws)
+    rate = {k: n / _best(v) for k, v in times.items()}
+    per_core = rate["jobs1"]
+    return {
+        "trees": n, "dask_workers": workers, "dask_startup_s": round(startup, 1), "repeat": repeat,
+        "jobs1_trees_per_s": round(rate["jobs1"]), "jobs2_trees_per_s": round(rate["jobs2"]),
+        "dask_trees_per_s": round(rate["dask"]), "dask_vs_jobs1": round(rate["dask"] / rate["jobs1"], 2),
+        "treebank_core_hours": round(49_208 / per_core / 3600, 3),
+        "ten_million_core_hours": round(10_000_000 / per_core / 3600, 1),
+    }
+
+
+def dask_report(m: dict) -> str:
+    return (f"trees/s on the sample ({m['trees']} trees, JSONL rendered): --jobs 1 {m['jobs1_trees_per_s']}, "
+            f"--jobs 2 {m['jobs2_trees_per_s']}, Dask with {m['dask_workers']} local workers "
+            f"{m['dask_trees_per_s']} ({m['dask_vs_jobs1']}x --jobs 1; cluster start and worker warm-up "
+            f"{m['dask_startup_s']} s, not counted)\n"
+            f"at the --jobs 1 rate per core: full Treebank (49,208 sentences) {m['treebank_core_hours'] * 60:.1f} "
+            f"core-minutes, 10 million sentences {m['ten_million_core_hours']} core-hours "
+            f"(best of {m['repeat']})")
 
 
 def analyse_speed() -> dict:
@@ -218,6 +292,29 @@ def analyse_line(m: dict) -> str:
     return (f"ptb2fd analyse, sample as two systems ({m['analyse_sentences']} sentences): {m['analyse_s']} s "
             f"(target <= {TARGETS['analyse_s']} s)")
 
+def peak_rss_regen(paths: list[str], copies: tuple[int, ...] = (1, 10)) -> dict:
+    """Peak RSS of a `ptb2fd regen` child (convert, regenerate, score, write
+    a report folder) on the corpus repeated 1 and 10 times: flat when regen
+    streams (target: at most 300 MB)."""
+    out: dict = {}
+    for n in copies:
+        tmp = Path(tempfile.mkdtemp(prefix="ptb2fd-bench-regen-"))
+        try:
+            for i in range(n):
+                for p in paths:
+                    shutil.copyfile(p, tmp / f"copy{i}_{os.path.basename(p)}")
+            cmd = [sys.executable, "-c", _PROBE, "regen", str(tmp), "--json", "--report", str(tmp / "report")]
+            t = time.perf_counter()
+            proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+            wall = time.perf_counter() - t
+            err = proc.stderr.decode("utf-8", "replace").splitlines()
+            peak = next((int(line.split()[1]) for line in err if line.startswith("PEAK_RSS_KB")), 0)
+            out[f"regen_peak_rss_mb_x{n}"] = round(peak / 1024, 1)
+            out[f"regen_rss_run_s_x{n}"] = round(wall, 1)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
 
 def report(m: dict) -> str:
     t = TARGETS
@@ -238,6 +335,10 @@ def report(m: dict) -> str:
     if "peak_rss_mb" in m:
         lines.append(f"peak RSS streaming {m['rss_trees']} trees (sample x10): {m['peak_rss_mb']} MB "
                      f"(target <= {t['peak_rss_mb']} MB) in {m['rss_run_s']} s; {m['rss_summary']}")
+    regen_rss = sorted(k for k in m if k.startswith("regen_peak_rss_mb_x"))
+    if regen_rss:
+        lines.append("peak RSS of regen (convert, regenerate, report): " + ", ".join(
+            f"sample x{k.rsplit('x', 1)[1]} {m[k]} MB" for k in regen_rss) + f" (target <= {t['peak_rss_mb']} MB, flat)")
     lines.append(f"(best of {m['repeat']} interleaved repetitions; --jobs runs and calibration best of "
                  f"{max(m['repeat'], 5)})")
     return "\n".join(lines)
@@ -248,10 +349,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--no-rss", action="store_true", help="skip the 10x memory run")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    p.add_argument("--no-dask", action="store_true", help="skip the Dask engine comparison")
     p.add_argument("--no-analyse", action="store_true", help="skip timing `ptb2fd analyse`")
     args = p.parse_args(argv)
     m = measure(args.repeat, rss=not args.no_rss)
     print(report(m))
+    if not args.no_dask:
+        d = dask_vs_jobs1(args.repeat)
+        print(dask_report(d))
+        m["dask"] = d
     if not args.no_analyse:
         m.update(analyse_speed())
         print(analyse_line(m))

@@ -2,102 +2,189 @@
 
     ptb2fd convert [INPUT...] [--corpus treebank] [--files GLOB] [--sections S]
                    [--format jsonl|conllup|halogen] [-o OUT] [--rules DIR]
-                   [--jobs N] [--stats FILE] [--strict]
+                   [--jobs N] [--stats FILE] [--strict] [--encoding ENC]
+                   [--engine dask [--scheduler ADDRESS] [--partition-size BYTES]]
     ptb2fd regen   [INPUT...] [--corpus treebank] [--files GLOB] [--json] [--report DIR] [--jobs N]
+                   [--view paper|full|shallow|lemma] [--realizer rules|stat] [--model MODEL]
     ptb2fd diff    BEFORE AFTER [INPUT...]   (two --report folders, or two rule folders on one input)
     ptb2fd stats   FILE.jsonl [--json]
     ptb2fd rules check [DIR]
     ptb2fd check-heads [INPUT...] [--corpus treebank] [--files GLOB] [--json]
+    ptb2fd --version
 
-Exit status: 0 when every sentence converted, 1 when some failed, 2 for
-unusable arguments or rule files.
+Exit status: 0 when every sentence converted, 1 when some failed (or the
+output could not be written: disk full), 2 for unusable arguments or rule
+files.
 """
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-import tempfile
 from contextlib import contextmanager
-from pathlib import Path
-from typing import IO, Iterator
+from typing import Iterator
 
 from .errors import Ptb2fdError, RuleFileError, UsageError
+from .output import atomic_output  # noqa: F401  (re-exported: ptb2fd.cli.atomic_output)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
+EXIT_STATUS = """exit status:
+  0  every sentence converted (or was skipped: markup only)
+  1  some sentences failed (each reported with file, line and id), or the
+     output could not be written (disk full; the previous -o file is kept)
+  2  unusable arguments, inputs or rule files"""
+EXIT_STATUS_STATS = """exit status:
+  0  statistics printed
+  1  a line of FILE is not a valid record (reported with its line)
+  2  unusable arguments (no such file)"""
+EXIT_STATUS_RULES = """exit status:
+  0  the rules are valid (and every sample sentence converted)
+  1  some sample sentences failed to convert
+  2  problems in the rule files (all listed)"""
+EXIT_STATUS_ANALYSE = """exit status:
+  0  the analysis was written
+  1  some sentences of the reports could not be read (each reported, skipped)
+  2  unusable arguments"""
+EXIT_STATUS_DIFF = """exit status:
+  0  the comparison was printed
+  2  unusable arguments (BEFORE and AFTER not two report or two rule folders, no input)"""
+
+
 def _input_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("inputs", nargs="*", metavar="INPUT", help=".mrg/.gz files, folders, '-' for stdin")
+    p.add_argument("inputs", nargs="*", metavar="INPUT",
+                   help="tree files (.mrg, .gz, any name), folders (tree files only: .mrg .tree .trees .parse "
+                        ".ptb, also .gz), '-' for stdin")
     p.add_argument("--corpus", choices=["treebank"], help="the NLTK Penn Treebank sample")
     p.add_argument("--files", metavar="GLOB", help="keep input files whose name matches, e.g. 'wsj_01*'")
     p.add_argument("--sections", metavar="S", help="WSJ sections, e.g. 02-21,23 (wsj_SSNN files)")
     p.add_argument("--rules", metavar="DIR", help="rule folder (default: the bundled rules/)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (output order is kept)")
+    p.add_argument("--encoding", metavar="ENC",
+                   help="input encoding, e.g. latin-1 (default UTF-8; undecodable bytes fail their sentence)")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="worker processes, at most the number of cores (output order is kept; default 1)")
+
+
+def _subparser(sub, name: str, help: str, epilog: str = EXIT_STATUS, **kw) -> argparse.ArgumentParser:
+    return sub.add_parser(name, help=help, description=help, epilog=epilog,
+                          formatter_class=argparse.RawDescriptionHelpFormatter, **kw)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ptb2fd")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ptb2fd", description="Penn Treebank to factored functional dependencies.")
+    parser = argparse.ArgumentParser(prog="ptb2fd", description="Penn Treebank to factored functional dependencies.",
+                                     epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    c = sub.add_parser("convert", help="convert trees to records")
+    c = _subparser(sub, "convert", "convert trees to records")
     _input_args(c)
     c.add_argument("--format", choices=["jsonl", "conllup", "halogen"], default="jsonl")
-    c.add_argument("-o", "--output", metavar="OUT", help="output file (written atomically); default stdout")
+    c.add_argument("-o", "--output", metavar="OUT",
+                   help="output file (written atomically); default stdout; with --engine dask, DIR/ writes "
+                        "shards and a manifest.json")
     c.add_argument("--stats", metavar="FILE", help="write counts and rule firings as JSON")
     c.add_argument("--strict", action="store_true",
                    help="stop at the first error (exit 1; the -o file is then not written)")
     c.add_argument("--quiet", action="store_true", help="no progress bar, no per-sentence errors")
+    c.add_argument("--engine", choices=["local", "dask"], default="local",
+                   help="local: this machine (--jobs processes); dask: partitions on Dask workers")
+    c.add_argument("--scheduler", metavar="ADDRESS",
+                   help="with --engine dask: a running scheduler, e.g. tcp://10.0.0.5:8786 (default: start a "
+                        "local cluster of --jobs workers, 2 if not given)")
+    c.add_argument("--partition-size", metavar="BYTES", default=None,
+                   help="with --engine dask: input bytes per partition, e.g. 4M (default: about 8 partitions "
+                        "per worker, at most 4M)")
 
-    r = sub.add_parser("regen", help="regenerate sentences from their unordered records and score them")
+    r = _subparser(sub, "regen", "regenerate sentences from their unordered records and score them")
     _input_args(r)
+    r.set_defaults(engine="local")
+    r.description = ("regenerate sentences from their unordered records and score them. INPUT is converted "
+                     "JSONL (FILE.jsonl[.gz], the output of `ptb2fd convert`), or trees, which are converted "
+                     "first (not both at once).")
     r.add_argument("--json", action="store_true", help="print the metrics as one JSON object")
-    r.add_argument("--report", metavar="DIR", help="write report.md and sentences.jsonl")
+    r.add_argument("--report", metavar="DIR", help="write report.md, sentences.jsonl and metrics.json")
+    from .regen.command import add_regen_options
+    add_regen_options(r)
 
-    d = sub.add_parser("diff", help="compare two regeneration reports, or two rule folders on one input")
-    d.add_argument("before")
-    d.add_argument("after")
-    d.add_argument("inputs", nargs="*", metavar="INPUT")
-    d.add_argument("--corpus", choices=["treebank"])
-    d.add_argument("--files", metavar="GLOB")
-    d.add_argument("--sections", metavar="S")
-    d.add_argument("--jobs", type=int, default=1)
-    d.add_argument("--json", action="store_true")
+    d = _subparser(sub, "diff", "compare two regeneration reports, or two rule folders on one input",
+                   epilog=EXIT_STATUS_DIFF)
+    d.add_argument("before", metavar="BEFORE", help="a `regen --report` folder, or a rule folder")
+    d.add_argument("after", metavar="AFTER", help="the same kind as BEFORE: the changed report or rule folder")
+    d.add_argument("inputs", nargs="*", metavar="INPUT",
+                   help="with two rule folders: the trees to run both on (as for convert)")
+    d.add_argument("--corpus", choices=["treebank"], help="with two rule folders: the NLTK Penn Treebank sample")
+    d.add_argument("--files", metavar="GLOB", help="keep input files whose name matches, e.g. 'wsj_00*'")
+    d.add_argument("--sections", metavar="S", help="WSJ sections, e.g. 23")
+    d.add_argument("--jobs", type=int, default=None, metavar="N", help="worker processes (default 1)")
+    d.add_argument("--json", action="store_true", help="print the comparison as one JSON object")
     d.add_argument("--limit", type=int, default=30, help="sentences listed per change (default 30)")
+    from .regen.command import add_view_option
+    add_view_option(d)
 
-    an = sub.add_parser("analyse", help="error analysis of regen --report folders (paper 001)")
-    an.add_argument("reports", nargs="+", metavar="REPORT_DIR")
-    an.add_argument("-o", "--output", required=True, metavar="OUT_DIR")
+    an = _subparser(sub, "analyse", "error analysis of regen --report folders (paper 001)",
+                    epilog=EXIT_STATUS_ANALYSE)
+    an.add_argument("reports", nargs="+", metavar="REPORT_DIR", help="`regen --report` folders, one per system")
+    an.add_argument("-o", "--output", required=True, metavar="OUT_DIR", help="folder for analysis.md, CSVs, plots")
     an.add_argument("--fail", default="exact", help="exact (default) or bleu-quantile:Q")
     an.add_argument("--min-support", type=int, default=20, help="sentences a mined form needs (default 20)")
     an.add_argument("--top", type=int, default=20, help="mined forms listed per system and view (default 20)")
     an.add_argument("--rules", metavar="DIR", help="rule folder whose categories.yaml says what is punctuation")
 
-    s = sub.add_parser("stats", help="statistics of converted JSONL")
-    s.add_argument("file")
-    s.add_argument("--json", action="store_true")
+    s = _subparser(sub, "stats", "statistics of converted JSONL: roles, features, stage counts, unknown labels",
+                   epilog=EXIT_STATUS_STATS)
+    s.add_argument("file", metavar="FILE", help="converted JSONL (the output of `ptb2fd convert`), .gz or '-'")
+    s.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
 
-    h = sub.add_parser("check-heads", help="compare ptb2fd's heads with the Collins (1999) head table")
+    h = _subparser(sub, "check-heads", "compare ptb2fd's heads with the Collins (1999) head table")
     _input_args(h)
     h.add_argument("--json", action="store_true", help="print the figures and patterns as one JSON object")
     h.add_argument("--limit", type=int, default=40, help="disagreement patterns listed (default 40)")
     h.add_argument("--examples", type=int, default=3, help="examples per pattern (default 3)")
 
-    rc = sub.add_parser("rules", help="rule folder tools")
+    rc = _subparser(sub, "rules", "rule folder tools", epilog=EXIT_STATUS_RULES)
     rsub = rc.add_subparsers(dest="rules_command", required=True)
-    chk = rsub.add_parser("check", help="validate a rule folder and count rule firings on the sample")
-    chk.add_argument("dir", nargs="?")
+    chk = _subparser(rsub, "check", "validate a rule folder and count rule firings on the sample",
+                     epilog=EXIT_STATUS_RULES)
+    chk.add_argument("dir", nargs="?", metavar="DIR", help="rule folder (default: the bundled rules/)")
     chk.add_argument("--corpus", choices=["treebank"], default="treebank")
     chk.add_argument("--files", metavar="GLOB")
     chk.add_argument("--no-sample", action="store_true", help="only validate, do not run on the sample")
     return parser
 
 
+def _settle_jobs(args) -> None:
+    """--jobs: default 1 (2 local Dask workers); more than the cores here is
+    capped with a warning, since extra processes only compete for them."""
+    from .jobs import cap_jobs
+
+    if not hasattr(args, "jobs"):
+        return
+    if args.jobs is None:
+        args.jobs = 2 if getattr(args, "engine", None) == "dask" else 1
+    if args.jobs < 1:
+        raise UsageError(f"--jobs {args.jobs}: give at least 1")
+    if getattr(args, "scheduler", None) is None:
+        args.jobs = cap_jobs(args.jobs)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        _settle_jobs(args)
+        if getattr(args, "encoding", None):
+            from .inputs import check_encoding
+            check_encoding(args.encoding)
         if args.command == "convert":
             return cmd_convert(args)
         if args.command == "regen":
@@ -132,48 +219,6 @@ def main(argv: list[str] | None = None) -> int:
     return EXIT_USAGE
 
 
-@contextmanager
-def atomic_output(path: str | None) -> Iterator[IO[str]]:
-    """stdout, or a temporary file renamed onto `path` only on success, so an
-    interrupted run never leaves a truncated file that looks complete."""
-    if path is None or path == "-":
-        yield sys.stdout
-        sys.stdout.flush()
-        return
-    target = Path(path)
-    if target.exists() and not target.is_file():
-        # A device or a pipe (/dev/null, a FIFO): write to it directly. A
-        # rename would replace the device node itself.
-        with open(target, "w", encoding="utf-8", newline="\n") as handle:
-            yield handle
-        return
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=str(target.parent))
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot write here: {exc.strerror or exc}") from None
-    # Ctrl-C and SIGTERM (see cmd_convert) go through the clean-up below; a
-    # process killed outright (SIGKILL, a crash) can leave the ".part" file,
-    # never a truncated file under the target's name.
-    try:
-        # mkstemp makes the file private (0600); give it the mode a plain
-        # open() would, so the renamed output is readable as usual.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def load_converter(rules_dir: str | None):
     from .convert import Converter
     from .ruleset import load_rules
@@ -185,10 +230,11 @@ def load_converter(rules_dir: str | None):
 
 
 def iter_raw(args):
-    from .reader import read_trees, resolve_inputs
+    from .inputs import resolve_inputs
+    from .reader import read_trees
 
     paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)
-    return read_trees(paths)
+    return read_trees(paths, getattr(args, "encoding", None))
 
 
 def progress(iterable, enabled: bool, unit: str = "tree"):
@@ -241,10 +287,14 @@ def cmd_convert(args) -> int:
     when the run completes: an interrupted run, or one stopped by --strict,
     leaves neither the file nor a temporary file."""
     from .formats import conllup, halogen, jsonl
-    from .run import Summary, convert_stream
+    from .output import ResultSink
+    from .run import convert_stream
 
-    if args.jobs < 1:
-        raise UsageError(f"--jobs {args.jobs}: give at least 1")
+    if args.engine == "dask":
+        from .dask_engine import cmd_convert_dask
+        return cmd_convert_dask(args)
+    if args.scheduler or args.partition_size:
+        raise UsageError("--scheduler and --partition-size go with --engine dask")
     _check_output_path("-o", args.output)
     _check_output_path("--stats", args.stats)
     items = iter_raw(args)  # unusable inputs fail before the rules load
@@ -253,11 +303,10 @@ def cmd_convert(args) -> int:
     except KeyboardInterrupt:
         print("ptb2fd: interrupted", file=sys.stderr)
         return 130
-    summary = Summary()
+    sink = ResultSink(args.quiet, args.strict)
     show = sys.stderr.isatty() and not args.quiet
     writer = {"jsonl": jsonl.dump_sentence, "conllup": conllup.dump_sentence, "halogen": halogen.dump_sentence}[
         args.format]
-    stopped = None
     try:
         with _terminate_as_exit(), atomic_output(args.output) as out:
             if args.format == "conllup":
@@ -265,41 +314,18 @@ def cmd_convert(args) -> int:
             # Sentences are rendered where they are converted (in the workers
             # with --jobs N): only text comes back to this process.
             for result in progress(convert_stream(converter, items, args.jobs, render=writer), show):
-                summary.add(result)
-                if result.text is not None:
-                    text = result.text
-                    out.write(text if text.endswith("\n") else text + "\n")
-                elif result.status == "failed":
-                    if not args.quiet:
-                        print(f"ptb2fd: {result.error}", file=sys.stderr)
-                    if args.strict:
-                        stopped = result.sent_id
-                        break
-                elif result.status == "skipped" and not args.quiet:
-                    print(f"ptb2fd: {result.location}: skipped ({result.reason})", file=sys.stderr)
-            if stopped is not None and out is not sys.stdout:
+                if sink.add(result, out):
+                    break
+            if sink.stopped is not None and out is not sys.stdout:
                 raise _Discard()
     except _Discard:
         pass
     except KeyboardInterrupt:
         to_file = args.output and args.output != "-"
-        print(f"ptb2fd: interrupted ({summary.read} trees read){'; nothing written to -o' if to_file else ''}",
+        print(f"ptb2fd: interrupted ({sink.summary.read} trees read){'; nothing written to -o' if to_file else ''}",
               file=sys.stderr)
         return 130
-    if stopped is not None:
-        where = f" (stopped at the first error, {stopped}: --strict" + \
-            ("; nothing written to -o)" if args.output and args.output != "-" else ")")
-    else:
-        where = ""
-    print(f"ptb2fd: {summary.line()}{where}", file=sys.stderr)
-    if args.stats:
-        data = summary.to_json(converter.rules.rule_ids())
-        if stopped is not None:
-            data["stopped_at"] = stopped
-        with atomic_output(args.stats) as handle:
-            json.dump(data, handle, indent=1, sort_keys=False)
-            handle.write("\n")
-    return EXIT_FAILED if summary.failed else EXIT_OK
+    return sink.finish(args.output, args.stats, converter.rules.rule_ids())
 
 
 if __name__ == "__main__":  # pragma: no cover

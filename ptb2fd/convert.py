@@ -34,6 +34,7 @@ from .stages.roles import AssignRoles
 from .stages.treebank import ReadTree
 
 CONVERTED, FAILED, SKIPPED = "converted", "failed", "skipped"
+UNKNOWN = "unknown-"  # notes of the read stage: unknown-label:L, unknown-tag:T, unknown-function-tag:F
 
 
 @dataclass
@@ -89,6 +90,9 @@ class Converter:
             return Result(raw.sent_id, loc, SKIPPED, reason=skip.reason, notes=parse.notes)
         except SentenceError as err:
             return Result(raw.sent_id, loc, FAILED, error=err, reason=err.kind, notes=parse.notes)
+        unknown = {k[len(UNKNOWN):]: n for k, n in parse.notes.items() if k.startswith(UNKNOWN)}
+        if unknown:
+            parse.sentence.unknown = dict(sorted(unknown.items()))
         return Result(raw.sent_id, loc, CONVERTED, parse.sentence, fired=parse.fired, notes=parse.notes,
                       words=len(parse.sentence.tokens))
 

@@ -1,12 +1,11 @@
 """Finding input files and cutting them into trees.
 
-Accepted inputs: `.mrg` files, `.gz` files, folders (searched for `*.mrg`,
-`*.mrg.gz`, `*.tree`, `*.parse` and `*.txt`, in sorted order), the LDC layout
-`parsed/mrg/wsj/SS/wsj_SSNN.mrg` with `--sections`, standard input (`-`,
-gzip or not), and the NLTK `treebank` corpus found through `nltk.data`.
-Files are read as UTF-8 (a byte-order mark is dropped, undecodable bytes
-become U+FFFD); a file that cannot be read, or a compressed file that ends
-early, gives one failed item after the trees read from it.
+Input files are found by `inputs.resolve_inputs` (folders, `--corpus`,
+`--sections`). Files are read as UTF-8 (a byte-order mark is dropped) or in
+the `encoding` given (`--encoding latin-1`); bytes that do not decode make
+the item they fall in fail, naming file, line and id, never a silent
+U+FFFD. A file that cannot be read, or a compressed file that ends early,
+gives one failed item after the trees read from it.
 
 Every item found gets a stable id, file name and 1-based index
 (`wsj_0001.mrg:1`), so the summary can account for each one. The splitter
@@ -42,23 +41,22 @@ cleanly (0 at the start), so stray characters before a tree do not cut it.
 """
 from __future__ import annotations
 
-import fnmatch
 import gzip
 import io
-import os
 import re
 import sys
 import zlib
 from dataclasses import dataclass
-from pathlib import Path
 from typing import IO, Iterable, Iterator
 
-from .errors import Location, UsageError
+from .errors import Location
+# Re-exported: the input functions used to live here.
+from .inputs import (TREE_SUFFIXES, check_encoding, display_name, display_names, parse_sections,  # noqa: F401
+                     resolve_inputs, treebank_root)
 
-TREE_SUFFIXES = (".mrg", ".mrg.gz", ".tree", ".tree.gz", ".parse", ".parse.gz", ".txt", ".txt.gz")
 WRAPPER_TOPS = frozenset({"", "ROOT", "TOP", "S1"})  # top labels that wrap a whole tree
 _TOP_LABEL = re.compile(r"\(\s*([^\s()]*)")  # the label right after an opening bracket
-_SECTION_FILE = re.compile(r"^wsj_(\d\d)\d\d")
+_UNDECODED = re.compile("[\udc80-\udcff]+")  # bytes kept by errors="surrogateescape"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,142 +78,43 @@ class RawTree:
         return Location(self.source, self.line, self.sent_id)
 
 
-# ---------------------------------------------------------------- inputs
-
-
-def parse_sections(spec: str) -> frozenset[str]:
-    """'02-21,23' -> {'02', ..., '21', '23'}."""
-    out: set[str] = set()
-    for part in spec.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        lo, _, hi = part.partition("-")
-        if not lo.isdigit() or (hi and not hi.isdigit()):
-            raise UsageError(f"--sections: bad section range {part!r} (use e.g. 02-21,23)")
-        a, b = int(lo), int(hi or lo)
-        if a > b:
-            raise UsageError(f"--sections: empty range {part!r}")
-        out.update(f"{n:02d}" for n in range(a, b + 1))
-    if not out:
-        raise UsageError("--sections: no section given")
-    return frozenset(out)
-
-
-def _section_of(path: Path) -> str | None:
-    m = _SECTION_FILE.match(path.name)
-    if m:
-        return m.group(1)
-    if path.parent.name.isdigit() and len(path.parent.name) == 2:
-        return path.parent.name
-    return None
-
-
-def treebank_root() -> Path:
-    """The NLTK treebank sample's `combined` folder, found the nltk way."""
-    import nltk
-
-    try:
-        return Path(str(nltk.data.find("corpora/treebank/combined")))
-    except LookupError:
-        raise UsageError(
-            "the NLTK 'treebank' corpus was not found on nltk.data.path "
-            f"({', '.join(map(str, nltk.data.path))}); set NLTK_DATA or run `make data`"
-        ) from None
-
-
-def resolve_inputs(
-    paths: Iterable[str] = (),
-    corpus: str | None = None,
-    files: str | None = None,
-    sections: str | None = None,
-) -> list[str]:
-    """Turn command-line inputs into an ordered list of files ('-' = stdin)."""
-    wanted = parse_sections(sections) if sections else None
-    out: list[str] = []
-    if corpus:
-        if corpus != "treebank":
-            raise UsageError(f"--corpus: unknown corpus {corpus!r} (known: treebank)")
-        root = treebank_root()
-        out.extend(str(p) for p in sorted(root.glob("wsj_*.mrg")))
-    for arg in paths:
-        if arg == "-":
-            out.append("-")
-            continue
-        p = Path(arg)
-        if p.is_dir():
-            found = sorted(
-                (q for q in p.rglob("*") if q.is_file() and q.name.endswith(TREE_SUFFIXES)),
-                key=lambda q: str(q),
-            )
-            if not found:
-                raise UsageError(f"{arg}: folder holds no tree files ({', '.join(TREE_SUFFIXES)})")
-            out.extend(str(q) for q in found)
-        elif p.is_file():
-            out.append(str(p))
-        else:
-            raise UsageError(f"{arg}: no such file or folder")
-    # The same file named twice (a file and its folder, say) is read once.
-    seen: set[str] = set()
-    out = [f for f in out if f == "-" or not (os.path.realpath(f) in seen or seen.add(os.path.realpath(f)))]
-    if files:
-        out = [f for f in out if f == "-" or fnmatch.fnmatch(os.path.basename(f), files)]
-    if wanted is not None:
-        out = [f for f in out if f == "-" or _section_of(Path(f)) in wanted]
-    if not out:
-        raise UsageError("no input: give files, folders, '-' or --corpus treebank (and check --files/--sections)")
-    return out
-
-
-def open_text(path: str) -> IO[str]:
-    """Open a file (gzip by magic bytes) or stdin as UTF-8 text."""
+def open_text(path: str, encoding: str | None = None, errors: str = "replace") -> IO[str]:
+    """Open a file (gzip by magic bytes) or stdin as text: UTF-8 (a
+    byte-order mark dropped) unless `encoding` is given."""
     raw = sys.stdin.buffer if path == "-" else open(path, "rb")
     if not hasattr(raw, "peek"):
         raw = io.BufferedReader(raw)
     if raw.peek(2)[:2] == b"\x1f\x8b":
         raw = gzip.GzipFile(fileobj=raw)
-    return io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace")
+    return io.TextIOWrapper(raw, encoding=encoding or "utf-8-sig", errors=errors)
 
 
-def display_name(path: str) -> str:
-    if path == "-":
-        return "<stdin>"
-    name = os.path.basename(path)
-    return name[:-3] if name.endswith(".gz") else name
-
-
-def display_names(paths: list[str]) -> list[str]:
-    """Names for ids: the file name, or as many trailing folders as it takes
-    to tell apart files of the same name ("a/x.mrg", "b/x.mrg")."""
-    names = [display_name(p) for p in paths]
-    if len(set(names)) == len(names):
-        return names
-    parts = [Path(os.path.normpath(p)).parts if p != "-" else ("<stdin>",) for p in paths]
-    out = list(names)
-    for name in set(names):
-        same = [i for i, n in enumerate(names) if n == name]
-        if len(same) < 2:
-            continue
-        cand = {i: f"{name}#{k}" for k, i in enumerate(same, 1)}  # last resort
-        for k in range(2, max(len(parts[i]) for i in same) + 1):
-            longer = {i: "/".join(parts[i][-k:-1] + (names[i],)) for i in same}
-            if len(set(longer.values())) == len(same):
-                cand = longer
-                break
-        for i in same:
-            out[i] = cand[i]
-    return out
+def check_decoded(raw: "RawTree", encoding: str | None = None) -> "RawTree":
+    """`raw`, failed if its text holds bytes that did not decode (read with
+    errors="surrogateescape"): the error names the line and the bytes."""
+    m = _UNDECODED.search(raw.text)
+    if m is None:
+        return raw
+    line = raw.line + raw.text.count("\n", 0, m.start())
+    bad = m.group().encode("utf-8", "surrogateescape")
+    context = raw.text[max(0, m.start() - 12):m.end() + 12].encode("utf-8", "surrogateescape")
+    message = (f"line {line}: bytes {bad!r} are not valid {encoding or 'UTF-8'} (in {context!r}); "
+               f"give --encoding latin-1 (or the file's encoding) to read it")
+    text = raw.text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return RawTree(raw.source, raw.index, raw.line, text, raw.error or message)
 
 
 # ---------------------------------------------------------------- splitting
 
 
-def read_trees(paths: Iterable[str]) -> Iterator[RawTree]:
-    """All items of all inputs, in order."""
+def read_trees(paths: Iterable[str], encoding: str | None = None,
+               names: list[str] | None = None) -> Iterator[RawTree]:
+    """All items of all inputs, in order (`names`: the names shown in ids,
+    default `display_names(paths)`)."""
     paths = list(paths)
-    for path, name in zip(paths, display_names(paths)):
+    for path, name in zip(paths, names or display_names(paths)):
         try:
-            handle = open_text(path)
+            handle = open_text(path, encoding, errors="surrogateescape")
         except OSError as exc:
             yield RawTree(name, 1, 0, "", f"cannot read input: {exc.strerror or exc}")
             continue
@@ -224,7 +123,7 @@ def read_trees(paths: Iterable[str]) -> Iterator[RawTree]:
         with handle:
             for raw in split_trees(_guarded(handle, problem), name):
                 count = raw.index
-                yield raw
+                yield check_decoded(raw, encoding)
         if problem:
             line, message = problem[0]
             yield RawTree(name, count + 1, line, "", f"cannot read input after line {line - 1}: {message}")

@@ -58,6 +58,10 @@ INT_FIELDS = frozenset({"id", "head", "rp", "ap", "junction", "junction_position
 class Sentence:
     id: str  # stable id: file name and 1-based index, "wsj_0001.mrg:1"
     tokens: list[Token]
+    # Labels and tags the treebank vocabulary does not know, with how often
+    # they occur in the tree ("label:ZZP", "tag:QQ", "function-tag:XYZ");
+    # None when there are none. Written to JSONL, counted by `ptb2fd stats`.
+    unknown: dict[str, int] | None = None
 
     def to_dict(self) -> dict:
         return {"id": self.id, "tokens": [t.to_dict() for t in self.tokens]}

@@ -27,6 +27,7 @@ from typing import Callable, Iterable, Iterator
 
 from .convert import CONVERTED, FAILED, SKIPPED, Converter, Result
 from .errors import ConversionError
+from .jobs import die_with_parent
 from .reader import RawTree
 from .record import Sentence, Token, token_values
 
@@ -97,10 +98,15 @@ def _crashed(batch: list[RawTree]) -> list[Result]:
     return out
 
 
+def _pool(jobs: int, ctx) -> ProcessPoolExecutor:
+    """Worker processes that die with this one (jobs.die_with_parent)."""
+    return ProcessPoolExecutor(jobs, mp_context=ctx, initializer=die_with_parent, initargs=(os.getpid(),))
+
+
 def _run_alone(batch: list[RawTree], ctx) -> list[Result]:
     """Convert one batch in a fresh one-worker pool; if the worker dies
     again, the batch's sentences fail with reason worker-crash."""
-    pool = ProcessPoolExecutor(1, mp_context=ctx)
+    pool = _pool(1, ctx)
     try:
         return [_unpack(item) for item in pool.submit(_convert_batch, batch).result()]
     except BrokenProcessPool:
@@ -134,7 +140,7 @@ def convert_stream(converter: Converter, items: Iterable[RawTree], jobs: int = 1
     ctx = mp.get_context("fork")
     batches = _batches(items, BATCH)
     window = jobs * 4  # batches in flight: memory stays flat
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx)
+    pool = _pool(jobs, ctx)
     pending: deque = deque()
     try:
         while True:
@@ -160,7 +166,7 @@ def convert_stream(converter: Converter, items: Iterable[RawTree], jobs: int = 1
                     if f.done() and not f.cancelled() and f.exception() is None:
                         done = f.result()
                     yield from map(_unpack, done) if done is not None else _run_alone(b, ctx)
-                pool = ProcessPoolExecutor(jobs, mp_context=ctx)
+                pool = _pool(jobs, ctx)
                 continue
             yield from map(_unpack, results)
     finally:

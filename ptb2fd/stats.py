@@ -5,6 +5,8 @@
 - every role of the inventory (roles.yaml `roles`, zeros included) with its
   share of the words, and the share of `dependent` (the fallback role);
 - the values of position_class, grouptype and subject_position;
+- labels and tags unknown to treebank.yaml (the records' `unknown`), with
+  their occurrences and the sentences they occur in;
 - words whose logicalrole differs from their role, by transition
   ("subject>object" for a passive subject);
 - the stages: coordinations by rule id (distinct sentence/junction pairs),
@@ -105,8 +107,13 @@ def corpus_stats(sentences: Iterable[Sentence], rules=None) -> dict:
     corrections: Counter = Counter()
     np_head = 0
     role_rules: Counter = Counter()
+    unknown: Counter = Counter()
+    unknown_sentences: Counter = Counter()
     for s in sentences:
         n_sent += 1
+        if s.unknown:
+            unknown.update(s.unknown)
+            unknown_sentences.update(s.unknown.keys())
         junctions: dict[int, str | None] = {}
         units: dict[int, str] = {}
         for t in s.tokens:
@@ -195,6 +202,7 @@ def corpus_stats(sentences: Iterable[Sentence], rules=None) -> dict:
         },
         "np_head_corrections": np_head,
         "role_rules": _by_id(role_rules, rules.roles.rule_ids()),
+        "unknown_labels": {k: {"count": unknown[k], "sentences": unknown_sentences[k]} for k in sorted(unknown)},
         "paper_sentences": paper_n,
     }
 
@@ -274,6 +282,11 @@ def format_stats(st: dict, source: str | None = None) -> str:
     out.append("")
     out.append("Rules that gave the roles (the `rule` field: roles.yaml in cascade order, then others)")
     out += _table(("rule", "count"), list(st["role_rules"].items()))
+    unknown = st["unknown_labels"]
+    out.append("")
+    out.append(f"Labels and tags unknown to treebank.yaml (converted with the default rules): {len(unknown) or 'none'}")
+    if unknown:
+        out += _table(("label", "count", "sentences"), [(k, v["count"], v["sentences"]) for k, v in unknown.items()])
     return "\n".join(out) + "\n"
 
 

@@ -1,8 +1,9 @@
 """JSON Lines output: one sentence per line.
 
-A line is a JSON object with exactly two keys, in this order: "id" (the
-sentence id) and "tokens" (a list of objects, one per word, each with every
-`Token` field in `FIELDS` order). Non-ASCII text is written as is
+A line is a JSON object with two keys, in this order: "id" (the sentence id)
+and "tokens" (a list of objects, one per word, each with every `Token` field
+in `FIELDS` order), and a third, "unknown", only when the tree had labels or
+tags that treebank.yaml does not know: `{"label:ZZP": 1, "tag:QQ": 1}`. Non-ASCII text is written as is
 (`ensure_ascii=False`), compact separators, no trailing newline; the same
 `Sentence` always gives the same string.
 
@@ -42,6 +43,8 @@ def dump_sentence(sentence: Sentence) -> str:
         "id": sentence.id,
         "tokens": [dict(zip(FIELDS, token_values(tok))) for tok in sentence.tokens],
     }
+    if sentence.unknown:
+        data["unknown"] = sentence.unknown
     line = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     if any(ch in line for ch in _LINE_BREAKS):
         for ch, escaped in _LINE_BREAKS.items():
@@ -70,7 +73,7 @@ def _sentence(data: dict) -> Sentence:
     missing = [k for k in _SENTENCE_KEYS if k not in data]
     if missing:
         raise ValueError(f"missing key(s): {', '.join(missing)}")
-    unknown = sorted(set(data) - set(_SENTENCE_KEYS))
+    unknown = sorted(set(data) - set(_SENTENCE_KEYS) - {"unknown"})
     if unknown:
         raise ValueError(f"unknown key(s): {', '.join(unknown)}")
     if not isinstance(data["id"], str):
@@ -86,7 +89,11 @@ def _sentence(data: dict) -> Sentence:
             tokens.append(token_from_dict(tok))
         except (ValueError, TypeError) as exc:
             raise ValueError(f"token {i}: {exc}") from exc
-    return Sentence(data["id"], tokens)
+    labels = data.get("unknown")
+    if labels is not None and not (isinstance(labels, dict) and all(
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in labels.items())):
+        raise ValueError("'unknown' must map labels to counts")
+    return Sentence(data["id"], tokens, labels or None)
 
 
 def _check_token(tok: dict) -> None:

@@ -34,7 +34,7 @@ def test_two_runs_give_identical_csv_and_markdown(report, tmp_path, capsys):
     assert "![correlations](correlations.png)" in md and "## Error mining" in md
     rows = list(csv.DictReader(open(tmp_path / "a" / "sentences.csv", encoding="utf-8")))
     first = rows[0]
-    assert first["id"] == "wsj_0001.mrg:1" and first["system"] == "dev-part"
+    assert first["id"] == "wsj_0001.mrg:1" and first["system"] == "paper/rules"  # named from metrics.json
     # "Pierre Vinken , 61 years old , will join the board as a nonexecutive director Nov. 29 ." : 15 words
     # without punctuation, regenerated exactly.
     assert first["length"] == "15" and first["exact"] == "1" and first["dea_paper"] == "1.0000"
@@ -48,10 +48,10 @@ def test_systems_are_named_from_view_and_realizer(report, tmp_path, capsys):
     other = tmp_path / "copy"
     shutil.copytree(report, other)
     metrics = json.loads((other / "metrics.json").read_text(encoding="utf-8"))
-    (other / "metrics.json").write_text(json.dumps(metrics | {"view": "paper", "realizer": "rules"}))
+    (other / "metrics.json").write_text(json.dumps(metrics | {"view": "full", "realizer": "stat"}))
     assert main(["analyse", str(report), str(other), "-o", str(tmp_path / "out"), "--min-support", "3"]) == 0
     md = (tmp_path / "out" / "analysis.md").read_text(encoding="utf-8")
-    assert "| paper/rules | wsj_0001–wsj_0009 |" in md and "| dev-part | wsj_0001–wsj_0009 |" in md
+    assert "| paper/rules | wsj_0001–wsj_0009 |" in md and "| full/stat | wsj_0001–wsj_0009 |" in md
     assert "Across the 2 systems, view `cat0~role`" in md and "| role | edges | mean |" in md
     # the copy is the same run: every mined form is listed by both systems
     rows = list(csv.DictReader(open(tmp_path / "out" / "suspicious.csv", encoding="utf-8")))
