@@ -114,8 +114,6 @@ CASES = [
     # Speech and other genres (issue 11).
     ("intj-discourse", "( (S (INTJ (UH Well)) (, ,) (NP-SBJ (PRP we)) (VP (VBD tried)) (. .)) )", "Well", 1, "tried",
      "adverbial"),
-    ("prn-parenthetical", "( (S (NP-SBJ (PRP She)) (PRN (, ,) (S (NP-SBJ (PRP you)) (VP (VBP know))) (, ,))"
-                          " (VP (VBZ comes)) (. .)) )", "know", 1, "comes", "withinmod"),
     ("edited-reparandum", "( (S (EDITED (NP-SBJ (PRP I))) (NP-SBJ (PRP I)) (VP (VBP think)) (. .)) )", "I", 1, "think",
      "dependent"),
     # "It 's a shame [their meeting never took place]" (*EXP*).
