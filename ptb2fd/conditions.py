@@ -228,6 +228,10 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
             kinds = frozenset(checker.strings(v, key, rule_id, line))
             out.append(Condition(key, v, lambda c, k=kinds: c.proj.label.index is not None and bool(
                 k & c.parse.trace_kinds.get(c.proj.label.index, frozenset()))))
+        elif key == "trace_label":
+            p = pats(v)
+            out.append(Condition(key, v, lambda c, p=p: c.proj.label.index is not None and any(
+                any_match(p, Node(label)) for label in c.parse.trace_labels.get(c.proj.label.index, ()))))
         elif key == "after_punct":
             marks = frozenset(checker.strings(v, key, rule_id, line))
             out.append(Condition(key, v, lambda c, m=marks: _after_punct(c, m)))
@@ -244,7 +248,7 @@ CONDITION_NAMES = ("root", "label", "not_label", "tag", "word", "wordlist", "fta
                    "parent", "not_parent", "head_tag", "side", "next_verb", "next_sibling", "prev_sibling",
                    "followed_by", "preceded_by", "first_nonpunct", "subject", "between_be_and_prd",
                    "coord_marker", "compound", "head_chain", "clause_subject", "suffix", "trace_kind",
-                   "after_punct")
+                   "trace_label", "after_punct")
 
 
 def _sibling_test(key: str, p: tuple[Pattern, ...]) -> Callable[[WordContext], bool]:

@@ -194,7 +194,8 @@ def subsumes(p: Pattern, q: Pattern, *, ignore_tags: bool = False) -> bool:
 
 
 # Kinds of `when` conditions (ptb2fd/conditions.py), by their test:
-_ANY_PATTERN = {"label", "tag", "parent", "head_tag", "next_sibling", "prev_sibling", "followed_by", "preceded_by"}
+_ANY_PATTERN = {"label", "tag", "parent", "head_tag", "next_sibling", "prev_sibling", "followed_by", "preceded_by",
+                "trace_label"}
 _NO_PATTERN = {"not_label", "not_parent"}
 _ANY_STRING = {"ftag", "child_ftag", "trace_kind", "after_punct"}
 _FLAGS = {"root", "no_ftags", "first_nonpunct", "between_be_and_prd", "coord_marker", "clause_subject",

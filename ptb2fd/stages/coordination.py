@@ -15,93 +15,16 @@ owners" -> [big and small] business owners).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..pipeline import Parse
 from ..ptbtree import Label, Node
-from ..rulefile import line_of
+from .coordination_rules import ANALYSES, COUNTERS, Coordination, CoordinationRules, CoordRule, compile_coordination
 from .treebank import TreebankVocabulary
 
-ANALYSES = ("phrasal", "flat-premod", "flat-shared", "flat-full")
-COUNTERS = ("clausal", "np", "other")
+__all__ = ["ANALYSES", "COUNTERS", "Coordination", "CoordinationRules", "CoordRule", "NestCoordination",
+           "compile_coordination"]
+
 # Words that close a flat-NP conjunct on the left: "the" in "the stock and bond markets".
 _BOUNDARY_TAGS = frozenset({"DT", "PDT", "PRP$", "WDT", "WP$", "POS", "WP"})
-
-
-@dataclass(frozen=True)
-class Coordination:
-    conjuncts: tuple[int, ...]  # child indices within the coordination node
-    markers: tuple[int, ...]
-    separators: tuple[int, ...]
-    rule_id: str
-    kind: str  # clausal / np / other
-    nested: bool  # a node was added for it
-
-
-@dataclass(frozen=True)
-class CoordRule:
-    rule_id: str
-    parents: frozenset[str]  # '*' = any
-    analysis: str
-    head_tags: frozenset[str]
-    conjunct_tags: frozenset[str]
-    count_as: str
-
-
-@dataclass(frozen=True)
-class CoordinationRules:
-    conjunction_tags: frozenset[str]
-    conjunction_phrases: frozenset[str]
-    separator_words: frozenset[str]
-    initial_markers: frozenset[str]
-    families: dict[str, frozenset[str]]  # category -> families
-    nominal_ftag: frozenset[str]  # function tags that make a constituent nominal
-    unlike_parents: frozenset[str]
-    rules: tuple[CoordRule, ...]
-    interrupters: frozenset[str] = frozenset()  # labels skipped like punctuation between conjuncts
-
-    def rule_ids(self) -> list[str]:
-        return [r.rule_id for r in self.rules]
-
-
-def compile_coordination(data, checker) -> CoordinationRules | None:
-    data = checker.mapping(data, "coordination.yaml")
-    if data is None:
-        return None
-    keys = ["conjunction_tags", "conjunction_phrases", "separator_words", "initial_markers", "families",
-            "unlike_parents", "rules"]
-    checker.keys(data, keys + ["interrupters"], keys, what="coordination.yaml")
-    families: dict[str, set[str]] = {}
-    ftags: set[str] = set()
-    for fam, members in (checker.mapping(data.get("families", {}), "families") or {}).items():
-        for m in checker.strings(members, f"families.{fam}"):
-            if m.startswith("-"):
-                if fam != "nominal":
-                    checker.problem(f"families.{fam}: function-tag members (like {m}) are only allowed in 'nominal'")
-                ftags.add(m[1:])
-            else:
-                families.setdefault(m, set()).add(str(fam))
-    rules = []
-    for spec, rid, _ in checker.rules(data, "rules", "coordination rule",
-                                      ["id", "parents", "analysis", "head_tags", "conjunct_tags", "count_as"],
-                                      ["id", "parents", "analysis", "count_as"]):
-        analysis = checker.choice(spec.get("analysis"), ANALYSES, "analysis", rid, line_of(spec))
-        count_as = checker.choice(spec.get("count_as"), COUNTERS, "count_as", rid, line_of(spec))
-        rules.append(CoordRule(str(rid), frozenset(checker.strings(spec.get("parents", []), "parents", rid)),
-                               analysis or "phrasal", frozenset(checker.strings(spec.get("head_tags", []), "head_tags", rid)),
-                               frozenset(checker.strings(spec.get("conjunct_tags", []), "conjunct_tags", rid)),
-                               count_as or "other"))
-    return CoordinationRules(
-        frozenset(checker.strings(data.get("conjunction_tags", []), "conjunction_tags")),
-        frozenset(checker.strings(data.get("conjunction_phrases", []), "conjunction_phrases")),
-        frozenset(checker.strings(data.get("separator_words", []), "separator_words")),
-        frozenset(w.lower() for w in checker.strings(data.get("initial_markers", []), "initial_markers")),
-        {k: frozenset(v) for k, v in families.items()},
-        frozenset(ftags),
-        frozenset(checker.strings(data.get("unlike_parents", []), "unlike_parents")),
-        tuple(rules),
-        frozenset(checker.strings(data.get("interrupters", []), "interrupters")),
-    )
 
 
 class NestCoordination:
@@ -137,6 +60,21 @@ class NestCoordination:
             fams = fams | {"nominal"}
         return fams
 
+    def _is_premod(self, node: Node) -> bool:
+        return (node.tag if node.word is not None else node.label.cat) in self.rules.conjunct_modifiers
+
+    def _past_modifiers(self, kids: list[Node], right: int, first: Node, parent_fams) -> int:
+        """The conjunct after a conjunction, past adverbs that open it:
+        "late Monday or [even] early Tuesday" -> "early Tuesday"."""
+        if self._compatible(first, kids[right], parent_fams) or not self._is_premod(kids[right]):
+            return right
+        r = right
+        while r < len(kids) and (self._is_premod(kids[r]) or self._skipped(kids[r])):
+            r += 1
+        if r < len(kids) and self._candidate(kids[r]) and self._compatible(first, kids[r], parent_fams):
+            return r
+        return right
+
     def _candidate(self, node: Node) -> bool:
         return not self._is_marker(node) and not self._skipped(node)
 
@@ -163,10 +101,10 @@ class NestCoordination:
         return self._new(node, kids)
 
     def _new(self, like: Node, children: list[Node] | tuple[Node, ...], label: Label | None = None,
-             made_by: str | None = None) -> Node:
+             made_by: str | None = None, keep_nulls: bool = False) -> Node:
         children = tuple(children)
         return Node(label or like.label, children, None, None, children[0].start, children[-1].end,
-                    like.nulls if label is None else (), made_by if made_by else like.made_by)
+                    like.nulls if label is None or keep_nulls else (), made_by if made_by else like.made_by)
 
     # -- finding the run -------------------------------------------------
     def _find_run(self, kids: list[Node], parent_fams: frozenset[str] | None) -> tuple[int, int] | None:
@@ -183,6 +121,7 @@ class NestCoordination:
                 right += 1
             if left < 0 or right >= n:
                 continue
+            right = self._past_modifiers(kids, right, kids[left], parent_fams)
             a, b = kids[left], kids[right]
             if not (self._candidate(a) and self._candidate(b) and self._compatible(a, b, parent_fams)):
                 continue
@@ -199,6 +138,8 @@ class NestCoordination:
                 j = end + 1
                 while j < n and (self._is_sep(kids[j]) or self._is_marker(kids[j]) or self._skipped(kids[j])):
                     j += 1
+                if j < n and j > end + 1:
+                    j = self._past_modifiers(kids, j, a, parent_fams)
                 if j < n and j > end + 1 and any(self._is_marker(kids[x]) for x in range(end + 1, j)) \
                         and self._candidate(kids[j]) and self._compatible(kids[j], a, parent_fams):
                     end = j
@@ -236,7 +177,8 @@ class NestCoordination:
         if run is None:
             return self._keep(node, kids)
         start, end = run
-        words_core = all(kids[i].word is not None for i in range(start, end + 1))
+        # Adverbs that open a conjunct rule out the flat (word) analyses.
+        words_core = all(kids[i].word is not None for i in range(start, end + 1)) and not self._split(kids, start, end)[3]
         if words_core:
             flat = self._flat(node, kids, start, end)
             if flat is not None:
@@ -246,8 +188,10 @@ class NestCoordination:
             return self._keep(node, kids)
         return self._phrasal(node, kids, start, end, rule)
 
-    def _split(self, kids: list[Node], start: int, end: int) -> tuple[list[int], list[int], list[int]]:
-        conj, marks, seps = [], [], []
+    def _split(self, kids: list[Node], start: int, end: int):
+        """Conjuncts, conjunctions, separators, and (adverb, conjunct) pairs."""
+        conj, marks, seps, mods = [], [], [], []
+        pending: list[int] = []  # adverbs after a conjunction, before its conjunct
         for i in range(start, end + 1):
             c = kids[i]
             if self._is_marker(c):
@@ -256,27 +200,40 @@ class NestCoordination:
                 seps.append(i)
             elif self._skipped(c):
                 continue
+            elif marks and marks[-1] > (conj[-1] if conj else -1) and self._is_premod(c) \
+                    and any(self._candidate(kids[x]) and not self._is_premod(kids[x]) for x in range(i + 1, end + 1)):
+                pending.append(i)
             else:
                 conj.append(i)
-        return conj, marks, seps
+                mods.extend((p, i) for p in pending)
+                pending = []
+        # Commas around an opening adverb are its own, not separators:
+        # "X -- or , [alternatively] , Y".
+        opened = [(max(m for m in marks if m < p), c) for p, c in mods]
+        seps = [x for x in seps if not any(m < x < c for m, c in opened)]
+        return sorted(conj + pending), marks, seps, mods
 
     def _phrasal(self, node: Node, kids: list[Node], start: int, end: int, rule: CoordRule) -> Node:
         outside = [k for i, k in enumerate(kids) if (i < start or i > end) and not self.vocab.is_punct(k)]
         if outside:
             inner = kids[start:end + 1]
-            conj, marks, seps = self._split(inner, 0, len(inner) - 1)
-            coord_node = self._new(node, inner, Label(node.label.cat, node.label.cat), rule.rule_id)
-            self._register(coord_node, conj, marks, seps, rule, True)
+            conj, marks, seps, mods = self._split(inner, 0, len(inner) - 1)
+            # The nested node keeps the phrase's null elements: the object
+            # traces of "(VP arrested *-1 or fined *-1 on Tuesday)" still
+            # make its participles passive.
+            coord_node = self._new(node, inner, Label(node.label.cat, node.label.cat), rule.rule_id, keep_nulls=True)
+            self._register(coord_node, conj, marks, seps, rule, True, mods)
             return self._new(node, kids[:start] + [coord_node] + kids[end + 1:])
-        conj, marks, seps = self._split(kids, start, end)
+        conj, marks, seps, mods = self._split(kids, start, end)
         new = self._new(node, kids)
-        self._register(new, conj, marks, seps, rule, False)
+        self._register(new, conj, marks, seps, rule, False, mods)
         return new
 
-    def _register(self, node: Node, conj, marks, seps, rule: CoordRule, nested: bool) -> None:
+    def _register(self, node: Node, conj, marks, seps, rule: CoordRule, nested: bool, mods=()) -> None:
         if len(conj) < 2:
             return
-        self.coords[id(node)] = Coordination(tuple(conj), tuple(marks), tuple(seps), rule.rule_id, rule.count_as, nested)
+        self.coords[id(node)] = Coordination(tuple(conj), tuple(marks), tuple(seps), rule.rule_id, rule.count_as, nested,
+                                             tuple(mods))
         if nested:
             self.parse.notes[f"nesting:{rule.count_as}"] += 1
 

@@ -6,6 +6,12 @@ stages still see the object trace. Constituents left empty are removed too.
 Co-indexing is read from either place: "(NP-SBJ (-NONE- *T*-1))" and
 "(NP-SBJ-1 (-NONE- *T*))" both give ref '1'.
 
+VP ellipsis: a VP whose verb is an elided-verb element (`*?*`) but that
+keeps other words is dissolved into its parent VP. In "He said he might
+(VP *?* (SBAR-ADV if they asked))" the kept SBAR-ADV becomes a sibling of
+"might", so the modal heads the elided clause and "asked" is its adverbial,
+not the head of "he might" (counted as `elided-verb-phrases`).
+
 Markup leaves such as "(CODE <TURN>)", and constituents labelled with a
 markup tag such as "(CODE (SYM SpeakerA1) (. .))", go the same way and
 their leaves are counted (`markup-leaves`). A tree with only markup is
@@ -35,7 +41,7 @@ class RemoveNulls:
 
     name = "nulls"
     needs = ("source_tree",)
-    provides = ("tree", "words", "antecedents", "trace_kinds")
+    provides = ("tree", "words", "antecedents", "trace_kinds", "trace_labels")
 
     def __init__(self, vocab: TreebankVocabulary):
         self.vocab = vocab
@@ -48,6 +54,9 @@ class RemoveNulls:
         # Which kinds of empty element point to each index: the SBAR-3 that
         # "*ICH*-3" points to was extraposed.
         trace_kinds: dict[str, set[str]] = {}
+        # ... and the labels of the null constituents that point to it: the
+        # WHNP-1 of "whose workers *T*-1 built" binds an NP-SBJ.
+        trace_labels: dict[str, list] = {}
 
         def build(node: Node) -> Node | None:
             if node.word is not None:
@@ -68,13 +77,18 @@ class RemoveNulls:
             nulls: list[NullChild] = []
             for pos, child in enumerate(node.children):
                 new = build(child)
-                if new is not None:
+                if new is not None and self._elided_vp(new) and node.label.cat == "VP":
+                    counts["elided-verb-phrases"] += 1
+                    kept.extend(new.children)
+                    nulls.extend(new.nulls)
+                elif new is not None:
                     kept.append(new)
                 elif (child.word is None and child.label.cat not in markup_tags) or child.tag in null_tags:
                     nc = _null_child(pos, child, null_tags)
                     nulls.append(nc)
                     if nc.ref is not None:
                         trace_kinds.setdefault(nc.ref, set()).add(nc.kind)
+                        trace_labels.setdefault(nc.ref, []).append(nc.label)
             if not kept:
                 return None
             new = Node(node.label, tuple(kept), None, None, kept[0].start, kept[-1].end, tuple(nulls))
@@ -91,6 +105,17 @@ class RemoveNulls:
         parse.words = words
         parse.antecedents = antecedents
         parse.trace_kinds = {k: frozenset(v) for k, v in trace_kinds.items()}
+        parse.trace_labels = {k: tuple(v) for k, v in trace_labels.items()}
+
+
+    def _elided_vp(self, node: Node) -> bool:
+        """A VP that lost its verb to `*?*` and kept other words."""
+        if node.word is not None or node.label.cat != "VP":
+            return False
+        if not any(nc.kind in self.vocab.elided_verb_elements for nc in node.nulls):
+            return False
+        return not any(c.label.cat == "VP" or (c.word is not None and (c.tag.startswith("VB") or c.tag in ("MD", "TO")))
+                       for c in node.children)
 
 
 def _null_child(position: int, child: Node, null_tags: frozenset[str]) -> NullChild:

@@ -6,8 +6,13 @@ paired commas stay with the appositive they enclose ("Pierre Vinken , 61
 years old , will join" -> both commas <- old), and otherwise a mark goes
 outward to the neighbour farther from the phrase head.
 
-Known failure: a quote that opens in one constituent and closes in another
-(it happens in the WSJ) is attached as two unpaired marks.
+Raw quotes (`"` and `'`, whatever their tag) open or close by parity over
+the whole sentence, counted separately for each character.
+
+Known failures: a quote that opens in one constituent and closes in another
+(it happens in the WSJ) is attached as two unpaired marks; a `'` that is an
+apostrophe but tagged as a quote ("rock 'n' roll" split into words) upsets
+the parity of the single quotes after it.
 """
 from __future__ import annotations
 
@@ -49,6 +54,7 @@ def compile_punctuation(data, checker) -> PunctuationRules | None:
     pairs = {str(k): frozenset(checker.strings(v, f"pairs.{k}")) for k, v in
              (checker.mapping(data.get("pairs", {}), "pairs") or {}).items()}
     pairs.setdefault('"', frozenset({'"'}))
+    pairs.setdefault("'", frozenset({"'"}))
     rules = []
     for spec, rid, _ in checker.rules(data, "rules", "punctuation rule", ["id", "strategy", "marks"],
                                       ["id", "strategy"]):
@@ -82,15 +88,18 @@ class AttachPunctuation:
         roles: dict[int, tuple[str, str]] = {}
         decided: dict[int, tuple[int, str, str]] = {}  # partner marks decided early
         root = deps.head.index(-1)
-        quote_parity = 0
+        # Raw quotes open or close by parity over the whole sentence, one
+        # count per character: in `" he told me 'no' yesterday "` the single
+        # quotes pair with each other, not with the double ones.
+        quote_parity = dict.fromkeys(_AMBIGUOUS, 0)
         final_inside: int | None = None  # a final "." that a closing quote follows
         for t in range(n):
             node = words[t]
             if not self.is_punct(node):
                 continue
-            opening = self._opening(node, quote_parity)
+            opening = self._opening(node, quote_parity.get(node.word, 0))
             if node.word in _AMBIGUOUS:
-                quote_parity ^= 1
+                quote_parity[node.word] ^= 1
             if t == root:
                 continue
             if t in decided:

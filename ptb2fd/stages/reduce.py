@@ -148,6 +148,9 @@ class ReduceToDependencies:
             for d in range(len(head)):
                 if head[d] == first and d not in skip and deps.attach[d].start >= last_node.end:
                     head[d] = last
+            # An adverb that opens a conjunct modifies it: "or [even] early Tuesday".
+            for m, c in coord.modifiers:
+                head[lexhead[id(kids[m])]] = lexhead[id(kids[c])]
             for pos, t in enumerate(conj_tokens, 1):
                 deps.junction_of.setdefault(t, (jid, pos))
             for t in marker_tokens + sep_tokens:

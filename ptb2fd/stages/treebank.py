@@ -32,6 +32,7 @@ class TreebankVocabulary:
     punctuation_tags: frozenset[str]
     punctuation_words: frozenset[str]
     wrapper_labels: frozenset[str]
+    elided_verb_elements: frozenset[str] = frozenset()
 
     def is_punct(self, node: Node) -> bool:
         return node.word is not None and (node.tag in self.punctuation_tags or node.word in self.punctuation_words)
@@ -43,8 +44,8 @@ def compile_treebank(data, checker) -> TreebankVocabulary | None:
         return None
     keys = ["phrase_labels", "pos_tags", "function_tags", "null_tags", "markup_tags", "empty_elements",
             "punctuation_tags", "punctuation_words", "wrapper_labels"]
-    checker.keys(data, keys, keys, what="treebank.yaml")
-    sets = {k: frozenset(checker.strings(data.get(k, []), k)) for k in keys}
+    checker.keys(data, keys + ["elided_verb_elements"], keys, what="treebank.yaml")
+    sets = {k: frozenset(checker.strings(data.get(k, []), k)) for k in keys + ["elided_verb_elements"]}
     return TreebankVocabulary(**sets)
 
 

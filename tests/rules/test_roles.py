@@ -95,12 +95,27 @@ CASES = [
      "All", 1, "shares", "pre-determiner"),
     ("cc-first", "( (S (CC But) (NP-SBJ (DT the) (NN market)) (VP (VBD fell)) (. .)) )", "But", 1, "fell", "dependent"),
     # A CC that joins nothing (an adjective and an adverb): not a junction.
-    ("cc-other", "( (S (NP-SBJ (DT The) (NNS ads)) (VP (VBP are) (ADJP-PRD (JJ true) (CC but) (RB not) (JJ accurate)))"
-                 " (. .)) )", "but", 1, "true", "leftpunc"),
+    # "or so" is no coordination (an adverb that opens no conjunct).
+    ("cc-other", "( (S (NP-SBJ (NP (QP (CD 5,000) (CC or) (RB so)) (NNS changes))) (VP (VBD rang)) (. .)) )",
+     "or", 1, "5,000", "leftpunc"),
     ("wh-topic", "( (SBARQ (WHNP-1 (WP What)) (SQ (VBD did) (NP-SBJ (PRP he)) (VP (VB say) (NP (-NONE- *T*-1))))"
                  " (. ?)) )", "What", 1, "say", "topic"),
     ("wh-rolemarker", "( (S (NP-SBJ (NP (DT The) (NN company)) (SBAR (WHNP-1 (WDT which)) (S (NP-SBJ (-NONE- *T*-1))"
                       " (VP (VBZ owns) (NP (PRP it)))))) (VP (VBD rose)) (. .)) )", "which", 1, "owns", "rolemarker"),
+    # Issue 11, class 14: a wh-phrase headed by a noun stands for its trace.
+    ("wh-noun-subject", "( (S (NP-SBJ (NP (DT the) (NN firm)) (SBAR (WHNP-1 (WP$ whose) (NNS workers)) (S (NP-SBJ"
+                        " (-NONE- *T*-1)) (VP (VBD built) (NP (DT the) (NN bridge)))))) (VP (VBD failed)) (. .)) )",
+     "workers", 1, "built", "subject"),
+    ("wh-noun-object", "( (S (NP-SBJ (NP (DT the) (NN man)) (SBAR (WHNP-1 (WP$ whose) (NN car)) (S (NP-SBJ (PRP I))"
+                       " (VP (VBD bought) (NP (-NONE- *T*-1)))))) (VP (VBD left)) (. .)) )", "car", 1, "bought", "object"),
+    ("whose-rolemarker", "( (S (NP-SBJ (NP (DT the) (NN man)) (SBAR (WHNP-1 (WP$ whose) (NN car)) (S (NP-SBJ (PRP I))"
+                         " (VP (VBD bought) (NP (-NONE- *T*-1)))))) (VP (VBD left)) (. .)) )", "whose", 1, "car",
+     "rolemarker"),
+    # Speech and other genres (issue 11).
+    ("intj-discourse", "( (S (INTJ (UH Well)) (, ,) (NP-SBJ (PRP we)) (VP (VBD tried)) (. .)) )", "Well", 1, "tried",
+     "adverbial"),
+    ("edited-reparandum", "( (S (EDITED (NP-SBJ (PRP I))) (NP-SBJ (PRP I)) (VP (VBP think)) (. .)) )", "I", 1, "think",
+     "dependent"),
     # "It 's a shame [their meeting never took place]" (*EXP*).
     ("extraposed", "( (S (NP-SBJ (NP (PRP It)) (S (-NONE- *EXP*-1))) (VP (VBZ 's) (NP-PRD (DT a) (NN shame))"
                    " (S-1 (NP-SBJ (PRP$ their) (NN meeting)) (ADVP-TMP (RB never)) (VP (VBD took) (NP (NN place)))))"
