@@ -65,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--json", action="store_true")
     d.add_argument("--limit", type=int, default=30, help="sentences listed per change (default 30)")
 
+    from .realizer.command import add_train_parser
+    add_train_parser(sub, _input_args)
+
     s = sub.add_parser("stats", help="statistics of converted JSONL")
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
@@ -91,6 +94,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "diff":
             from .regen.command import cmd_diff
             return cmd_diff(args)
+        if args.command == "train":
+            from .realizer.command import cmd_train
+            return cmd_train(args)
         if args.command == "stats":
             from .stats import cmd_stats
             return cmd_stats(args)
