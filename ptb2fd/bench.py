@@ -12,7 +12,8 @@ baseline, and the best of the repetitions is used for the ratio.
 3. --jobs 2 vs. --jobs 1 on the conversion (target: at least 1.7x faster),
    beside the speedup two plain CPU-bound processes reach on this machine;
 4. peak RSS of `ptb2fd convert` streaming the sample repeated 10 times
-   (target: at most 300 MB).
+   (target: at most 300 MB), and of `ptb2fd regen` on the sample x1 and
+   x10 (`peak_rss_regen`: flat, at most 300 MB).
 Setup (rules, WordNet, lemma tables) is timed and reported on its own.
 """
 from __future__ import annotations
@@ -153,7 +154,17 @@ def measure(repeat: int = 3, rss: bool = True) -> dict:
     }
     if rss:
         out.update(peak_rss(paths, copies=10))
+        out.update(peak_rss_regen(paths))
     return out
+
+
+_PROBE = ("import resource, sys\nfrom ptb2fd.cli import main\ncode = main(sys.argv[1:])\n"
+          "try:\n"
+          "    kb = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM'))\n"
+          "except OSError:\n"
+          "    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+          "print('PEAK_RSS_KB', kb, file=sys.stderr)\n"
+          "sys.exit(code)\n")
 
 
 def peak_rss(paths: list[str], copies: int = 10) -> dict:
@@ -167,14 +178,7 @@ def peak_rss(paths: list[str], copies: int = 10) -> dict:
         # The child reports its own peak. Linux carries ru_maxrss across
         # fork and exec, so it would count this (large) process's pages;
         # VmHWM in /proc/self/status belongs to the child's own memory.
-        probe = ("import resource, sys\nfrom ptb2fd.cli import main\ncode = main(sys.argv[1:])\n"
-                 "try:\n"
-                 "    kb = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM'))\n"
-                 "except OSError:\n"
-                 "    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-                 "print('PEAK_RSS_KB', kb, file=sys.stderr)\n"
-                 "sys.exit(code)\n")
-        cmd = [sys.executable, "-c", probe, "convert", str(tmp), "-o", str(out), "--quiet"]
+        cmd = [sys.executable, "-c", _PROBE, "convert", str(tmp), "-o", str(out), "--quiet"]
         t = time.perf_counter()
         proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
         wall = time.perf_counter() - t
@@ -185,6 +189,30 @@ def peak_rss(paths: list[str], copies: int = 10) -> dict:
                 "rss_run_s": round(wall, 1), "rss_summary": summary[-1] if summary else f"exit {proc.returncode}"}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def peak_rss_regen(paths: list[str], copies: tuple[int, ...] = (1, 10)) -> dict:
+    """Peak RSS of a `ptb2fd regen` child (convert, regenerate, score, write
+    a report folder) on the corpus repeated 1 and 10 times: flat when regen
+    streams (target: at most 300 MB)."""
+    out: dict = {}
+    for n in copies:
+        tmp = Path(tempfile.mkdtemp(prefix="ptb2fd-bench-regen-"))
+        try:
+            for i in range(n):
+                for p in paths:
+                    shutil.copyfile(p, tmp / f"copy{i}_{os.path.basename(p)}")
+            cmd = [sys.executable, "-c", _PROBE, "regen", str(tmp), "--json", "--report", str(tmp / "report")]
+            t = time.perf_counter()
+            proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+            wall = time.perf_counter() - t
+            err = proc.stderr.decode("utf-8", "replace").splitlines()
+            peak = next((int(line.split()[1]) for line in err if line.startswith("PEAK_RSS_KB")), 0)
+            out[f"regen_peak_rss_mb_x{n}"] = round(peak / 1024, 1)
+            out[f"regen_rss_run_s_x{n}"] = round(wall, 1)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return out
 
 
 def report(m: dict) -> str:
@@ -206,6 +234,10 @@ def report(m: dict) -> str:
     if "peak_rss_mb" in m:
         lines.append(f"peak RSS streaming {m['rss_trees']} trees (sample x10): {m['peak_rss_mb']} MB "
                      f"(target <= {t['peak_rss_mb']} MB) in {m['rss_run_s']} s; {m['rss_summary']}")
+    regen_rss = sorted(k for k in m if k.startswith("regen_peak_rss_mb_x"))
+    if regen_rss:
+        lines.append("peak RSS of regen (convert, regenerate, report): " + ", ".join(
+            f"sample x{k.rsplit('x', 1)[1]} {m[k]} MB" for k in regen_rss) + f" (target <= {t['peak_rss_mb']} MB, flat)")
     lines.append(f"(best of {m['repeat']} interleaved repetitions; --jobs runs and calibration best of "
                  f"{max(m['repeat'], 5)})")
     return "\n".join(lines)

@@ -4,6 +4,7 @@
                    [--format jsonl|conllup|halogen] [-o OUT] [--rules DIR]
                    [--jobs N] [--stats FILE] [--strict]
     ptb2fd regen   [INPUT...] [--corpus treebank] [--files GLOB] [--json] [--report DIR] [--jobs N]
+                   [--view paper|full|shallow|lemma] [--realizer rules|stat] [--model MODEL]
     ptb2fd diff    BEFORE AFTER [INPUT...]   (two --report folders, or two rule folders on one input)
     ptb2fd stats   FILE.jsonl [--json]
     ptb2fd rules check [DIR]
@@ -53,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     _input_args(r)
     r.add_argument("--json", action="store_true", help="print the metrics as one JSON object")
     r.add_argument("--report", metavar="DIR", help="write report.md and sentences.jsonl")
+    from .regen.command import add_regen_options
+    add_regen_options(r)
 
     d = sub.add_parser("diff", help="compare two regeneration reports, or two rule folders on one input")
     d.add_argument("before")
@@ -64,6 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--jobs", type=int, default=1)
     d.add_argument("--json", action="store_true")
     d.add_argument("--limit", type=int, default=30, help="sentences listed per change (default 30)")
+    from .regen.command import add_view_option
+    add_view_option(d)
 
     from .realizer.command import add_train_parser
     add_train_parser(sub, _input_args)

@@ -14,70 +14,66 @@ from collections import Counter
 from pathlib import Path
 
 from ..errors import UsageError
-from ..record import Sentence
 from .check import RegenerationCheck
-from .report import format_table, metrics_of, sentence_record, write_report
+from .realizer import REALIZERS, build_realizer
+from .report import ReportBuilder, format_table, sentence_record
+from .source import iter_sentences
+from .view import DEFAULT_VIEW, VIEWS
+
+JSON_KEYS = ("view", "realizer", "sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea",
+             "understandability", "quality")
 
 
-def _is_jsonl(path: str) -> bool:
-    return path.endswith(".jsonl") or path.endswith(".jsonl.gz")
+def add_view_option(p) -> None:
+    p.add_argument("--view", choices=list(VIEWS), default=DEFAULT_VIEW,
+                   help="what the realizer sees (default: paper, the paper's protocol; see the README)")
 
 
-def collect_sentences(args, rules_dir: str | None):
-    """Sentences to regenerate, the rule set, and the conversion summary."""
-    from ..reader import open_text
-    from ..ruleset import load_rules
-
-    inputs = list(args.inputs or [])
-    if inputs and all(_is_jsonl(p) for p in inputs) and not args.corpus:
-        from ..formats.jsonl import read_jsonl
-
-        rules = load_rules(rules_dir)
-        sentences: list[Sentence] = []
-        for p in inputs:
-            if p != "-" and not Path(p).is_file():
-                raise UsageError(f"{p}: no such file")
-            with open_text(p) as handle:
-                sentences.extend(read_jsonl(handle, p))
-        return sentences, rules, None
-    if any(_is_jsonl(p) for p in inputs):
-        raise UsageError("give either converted .jsonl files or trees, not both")
-    from ..cli import iter_raw, load_converter
-    from ..run import Summary, convert_stream
-
-    converter = load_converter(rules_dir)
-    summary = Summary()
-    sentences = []
-    for result in convert_stream(converter, iter_raw(args), max(1, args.jobs)):
-        summary.add(result)
-        if result.sentence is not None:
-            sentences.append(result.sentence)
-        elif result.status == "failed":
-            print(f"ptb2fd: {result.error}", file=sys.stderr)
-    return sentences, converter.rules, summary
+def add_regen_options(p) -> None:
+    """regen's --view, --realizer and --model (called from cli.py)."""
+    add_view_option(p)
+    p.add_argument("--realizer", choices=list(REALIZERS), default="rules",
+                   help="rules (rules/order.yaml) or stat (a model from `ptb2fd train`, with --model); with stat, "
+                        "--report also lists the sentences exact for one realizer only")
+    p.add_argument("--model", metavar="MODEL", help="the statistical realizer's model file (--realizer stat)")
 
 
-def regenerate(sentences, rules):
-    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles)
-    return [check.run(s) for s in sentences]
+def regenerate(sentences, rules, view: str = DEFAULT_VIEW, realizer=None):
+    """Regenerated sentences, one at a time."""
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view, realizer)
+    for s in sentences:
+        yield check.run(s)
 
 
 def cmd_regen(args) -> int:
-    sentences, rules, summary = collect_sentences(args, args.rules)
-    results = regenerate(sentences, rules)
-    metrics = metrics_of(results)
+    view = getattr(args, "view", DEFAULT_VIEW)
+    kind = getattr(args, "realizer", "rules")
+    model = getattr(args, "model", None)
+    if kind == "rules" and model:
+        raise UsageError("--model is for --realizer stat")
+    sentences, rules, summary = iter_sentences(args, args.rules)
+    realizer = build_realizer(kind, rules.order, view, model)
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view, realizer)
+    # Another realizer than the rules is compared with them, sentence by sentence.
+    baseline = None
+    if getattr(realizer, "name", kind) != "rules" and args.report:
+        baseline = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view)
+    builder = ReportBuilder(args.report)
+    try:
+        for s in sentences:
+            builder.add(check.run(s), baseline.run(s) if baseline is not None else None)
+    finally:
+        builder.close()
+    metrics = builder.metrics() | {"view": view, "realizer": getattr(realizer, "name", kind)}
     if args.report:
         title = " ".join(args.inputs or []) or f"--corpus {args.corpus} {args.files or ''}".strip()
-        write_report(args.report, results, metrics, title)
+        builder.write(metrics, title, "rules" if baseline is not None else None)
     if args.json:
-        print(json.dumps({k: metrics[k] for k in ("sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu",
-                                                  "dea", "understandability", "quality")}))
+        print(json.dumps({k: metrics[k] for k in JSON_KEYS}))
     else:
         print(format_table(metrics))
-    if summary is not None:
-        print(f"ptb2fd: {summary.line()}", file=sys.stderr)
-        return 1 if summary.failed else 0
-    return 0
+    print(f"ptb2fd: {summary.line()}", file=sys.stderr)
+    return 1 if summary.failed else 0
 
 
 # ------------------------------------------------------------------ diff
@@ -95,9 +91,13 @@ def _load_report(folder: Path) -> tuple[dict, dict[str, dict]]:
 
 
 def _run_rules(folder: str, args) -> tuple[dict, dict[str, dict]]:
-    sentences, rules, _ = collect_sentences(args, folder)
-    results = regenerate(sentences, rules)
-    return metrics_of(results), {r.sentence.id: sentence_record(r) for r in results}
+    sentences, rules, _ = iter_sentences(args, folder)
+    builder = ReportBuilder()
+    records = {}
+    for r in regenerate(sentences, rules, getattr(args, "view", DEFAULT_VIEW)):
+        builder.add(r)
+        records[r.sentence.id] = sentence_record(r)
+    return builder.metrics(), records
 
 
 def compare(before: tuple[dict, dict], after: tuple[dict, dict]) -> dict:

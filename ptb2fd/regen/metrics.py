@@ -22,7 +22,8 @@ all treelets and R the sentence length, as in the paper's Table 1.
 
 ``understandability`` and ``quality`` are eqs. (4) and (5) (section 4.2).
 ``dea`` is dependency edge accuracy (Shimorina, Parmentier & Gardent 2021,
-section 3.2) and ``bleu`` is BLEU-4 from NLTK.
+section 3.2) and ``bleu`` is BLEU-4 from NLTK. Corpus figures are summed
+as sentences come, in `accumulate.py`.
 
 All accuracies except ``dea``, ``exact`` and BLEU may be negative: an output
 with many insertions has more errors than reference words.
@@ -30,17 +31,15 @@ with many insertions has more errors than reference words.
 from __future__ import annotations
 
 import difflib
-import warnings
 from collections import Counter
 from dataclasses import dataclass, fields
 from typing import Sequence
 
-from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu, sentence_bleu
+from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
 
 __all__ = [
     "Counts", "SentenceScore", "lcs_length", "align", "id_counts", "string_counts", "tree_counts",
-    "treelets", "edge_accuracy", "understandability", "quality", "score_sentence", "aggregate",
-    "word_diff",
+    "treelets", "edge_accuracy", "understandability", "quality", "score_sentence", "word_diff",
 ]
 
 # Alignment operations, as returned by `align`.
@@ -213,8 +212,8 @@ def string_counts(ref: Sequence[str], out: Sequence[str]) -> Counts:
                   ref_len=len(ref))
 
 
-def treelets(words: Sequence[str], heads: Sequence[int],
-             order: Sequence[int]) -> list[tuple[list[str], list[str]]]:
+def treelets(words: Sequence[str], heads: Sequence[int], order: Sequence[int],
+             out_words: Sequence[str] | None = None) -> list[tuple[list[str], list[str]]]:
     """(reference string, output string) of every treelet, i.e. every word with dependents.
 
     A treelet is a head with its dependents. Its reference string is their
@@ -223,20 +222,27 @@ def treelets(words: Sequence[str], heads: Sequence[int],
     from it, a repeated one appears twice). Membership is by index: if two
     identical words swap places the string is unchanged, but each treelet
     sees its own token in its new place. Treelets are listed by head index.
+    With ``out_words`` (the realizer's own spelling, one per output
+    position), the output strings use those words; an output position whose
+    index is -1 (a word matched to no reference token) is in no treelet.
     """
     members: dict[int, list[int]] = {}
     for dep, head in enumerate(heads):
         if head >= 0:
             members.setdefault(head, [head]).append(dep)
     outputs: dict[int, list[str]] = {head: [] for head in members}
-    for k in order:
+    for p, k in enumerate(order):
+        if k < 0:
+            continue
+        word = words[k] if out_words is None else out_words[p]
         for head in (k, heads[k]):
             if head in outputs:
-                outputs[head].append(words[k])
+                outputs[head].append(word)
     return [([words[k] for k in sorted(members[head])], outputs[head]) for head in sorted(members)]
 
 
-def tree_counts(words: Sequence[str], heads: Sequence[int], order: Sequence[int]) -> Counts:
+def tree_counts(words: Sequence[str], heads: Sequence[int], order: Sequence[int],
+                out_words: Sequence[str] | None = None) -> Counts:
     """`string_counts` of every treelet, summed, with R = len(words).
 
     ``simple_accuracy()`` is simple tree accuracy, STA = 1 - (I + D + S) / R,
@@ -246,7 +252,7 @@ def tree_counts(words: Sequence[str], heads: Sequence[int], order: Sequence[int]
     paper divides by 9 for its 9-word sentence).
     """
     total = Counts()
-    for ref, out in treelets(words, heads, order):
+    for ref, out in treelets(words, heads, order, out_words):
         total += string_counts(ref, out)
     return Counts(total.ins, total.dels, total.subs, total.moves, ref_len=len(words))
 
@@ -314,7 +320,7 @@ class SentenceScore:
     edges_found: int
 
 
-def _check(words: Sequence[str], heads: Sequence[int], order: Sequence[int]) -> None:
+def _check(words: Sequence[str], heads: Sequence[int], order: Sequence[int], unmatched_ok: bool = False) -> None:
     n = len(words)
     if n == 0:
         raise ValueError("empty reference sentence")
@@ -324,23 +330,30 @@ def _check(words: Sequence[str], heads: Sequence[int], order: Sequence[int]) -> 
         if not -1 <= head < n or head == i:
             raise ValueError(f"bad head {head} for word {i}")
     for k in order:
-        if not 0 <= k < n:
+        if not (0 <= k < n or (unmatched_ok and k == -1)):
             raise ValueError(f"output index {k} out of range for {n} words")
 
 
-def score_sentence(words: Sequence[str], heads: Sequence[int], order: Sequence[int]) -> SentenceScore:
+def score_sentence(words: Sequence[str], heads: Sequence[int], order: Sequence[int],
+                   out_words: Sequence[str] | None = None) -> SentenceScore:
     """Score the output ``order`` (indices into ``words``) against the reference.
+
+    ``out_words``, when given, is the output as the realizer spelled it (one
+    word per entry of ``order``; an entry -1 is a word that stands for no
+    reference token): string metrics compare those words.
 
     Raises ValueError for an empty reference, malformed heads, or an output
     index outside ``range(len(words))``. Missing and repeated indices are
     scored as deletions and insertions.
     """
-    _check(words, heads, order)
+    _check(words, heads, order, unmatched_ok=out_words is not None)
+    if out_words is not None and len(out_words) != len(order):
+        raise ValueError(f"{len(out_words)} output words for {len(order)} output positions")
     ref = tuple(words)
-    out = tuple(words[k] for k in order)
+    out = tuple(words[k] for k in order) if out_words is None else tuple(out_words)
     ids = id_counts(ref, out)
     strings = string_counts(ref, out)
-    trees = tree_counts(ref, heads, order)
+    trees = tree_counts(ref, heads, order, out_words)
     found, edges = edge_accuracy(heads, order)
     sta = trees.simple_accuracy()
     return SentenceScore(
@@ -362,63 +375,6 @@ def score_sentence(words: Sequence[str], heads: Sequence[int], order: Sequence[i
         edges=edges,
         edges_found=found,
     )
-
-
-_MACRO = ("ssa_id", "ssa", "gsa", "sta", "gta", "dea")
-_KEYS = ("exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea", "understandability", "quality",
-         "bleu_sentence")
-
-
-def _mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values)
-
-
-def _sum_counts(counts: Sequence[Counts]) -> Counts:
-    total = Counts()
-    for c in counts:
-        total += c
-    return total
-
-
-def aggregate(scores: Sequence[SentenceScore]) -> dict:
-    """Corpus figures for a list of sentence scores.
-
-    * ssa_id, ssa, gsa, sta, gta: micro-averaged, i.e. the counts are summed
-      over all sentences and the formula applied once: 1 - total errors /
-      total reference words.
-    * dea: total edges found / total reference edges (1.0 if there are none).
-    * exact: share of sentences regenerated exactly.
-    * understandability, quality: mean of the per-sentence values.
-    * bleu: corpus BLEU-4 (NLTK ``corpus_bleu``, no smoothing);
-      bleu_sentence: mean smoothed sentence BLEU.
-    * macro: per-sentence means of ssa_id, ssa, gsa, sta, gta and dea.
-
-    An empty input gives sentences=0 and None for every figure (including
-    those in "macro").
-    """
-    if not scores:
-        return {"sentences": 0, **dict.fromkeys(_KEYS), "macro": dict.fromkeys(_MACRO)}
-    strings = _sum_counts([s.string_counts for s in scores])
-    trees = _sum_counts([s.tree_counts for s in scores])
-    edges = sum(s.edges for s in scores)
-    with warnings.catch_warnings():  # NLTK warns when some n-gram order has no match
-        warnings.simplefilter("ignore")
-        bleu = corpus_bleu([[list(s.ref_words)] for s in scores], [list(s.out_words) for s in scores])
-    return {
-        "sentences": len(scores),
-        "exact": _mean([s.exact for s in scores]),
-        "ssa_id": _sum_counts([s.id_counts for s in scores]).simple_accuracy(),
-        "ssa": strings.simple_accuracy(),
-        "gsa": strings.generation_accuracy(),
-        "sta": trees.simple_accuracy(),
-        "gta": trees.generation_accuracy(),
-        "bleu": bleu,
-        "dea": sum(s.edges_found for s in scores) / edges if edges else 1.0,
-        "understandability": _mean([s.understandability for s in scores]),
-        "quality": _mean([s.quality for s in scores]),
-        "bleu_sentence": _mean([s.bleu for s in scores]),
-        "macro": {key: _mean([getattr(s, key) for s in scores]) for key in _MACRO},
-    }
 
 
 def word_diff(ref_words: Sequence[str], out_words: Sequence[str]) -> str:

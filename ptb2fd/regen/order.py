@@ -79,6 +79,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     junction = checker.mapping(data.get("junction", {}), "junction") or {}
     checker.keys(junction, ["initial_markers", "continuation_slot"], ["initial_markers", "continuation_slot"],
                  what="junction")
+    adjunct_set = adjunct_roles if adjunct_roles is not None else frozenset()
     rules = []
     for spec, rid, line in checker.rules(data, "rules", "placement rule", ["id", "when", "slot"],
                                          ["id", "when", "slot"]):
@@ -90,10 +91,9 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 tests.append(lambda r, h, ctx, rs=rs: r.role in rs)
             elif key == "word":
                 ws = frozenset(w.lower() for w in checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, ws=ws: r.word.lower() in ws)
+                tests.append(lambda r, h, ctx, ws=ws: (r.word or r.base or "").lower() in ws)
             elif key == "adjunct":
-                tests.append(lambda r, h, ctx, v=bool(v): (r.unit_rank is not None and r.role not in
-                                                           ("leftpunc", "rightpunc")) == v)
+                tests.append(lambda r, h, ctx, v=bool(v): (r.role in adjunct_set) == v)
             elif key == "side":
                 if v not in ("left", "right"):
                     checker.problem("'side' must be left or right", rid, line)
@@ -257,4 +257,4 @@ class Regenerator:
 
 
 def _word_key(r: ViewRecord) -> tuple:
-    return (r.word, r.base, r.cat, r.role)
+    return (r.word or "", r.base or "", r.cat, r.role)

@@ -5,30 +5,54 @@ the roles whose edges end up misplaced most, and the worst sentences with
 reference, output, a word-level diff and the rule ids involved. The
 sentences file keeps per-sentence scores and each word's role and rule so
 that `ptb2fd diff` can compare two runs.
+
+`ReportBuilder` takes one regenerated sentence at a time and keeps only
+sums: the metric accumulators (overall and per length bucket), counters by
+role and rule, the 50 worst sentences in a bounded heap, and, when a second
+realizer is compared, the ids of sentences exact for one only. Each
+sentence's line goes to sentences.jsonl as it comes. Memory is flat in the
+number of sentences.
 """
 from __future__ import annotations
 
+import heapq
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable
 
+from .accumulate import MetricsAccumulator
 from .check import Regenerated
-from .metrics import aggregate, word_diff
+from .metrics import word_diff
+from .view import VIEWS
 
 BUCKETS = ((1, 10), (11, 20), (21, 30), (31, 40), (41, 10**9))
 METRIC_KEYS = ("sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea", "understandability",
                "quality")
 WORST = 50
+LISTED = 100  # sentences listed per direction in the realizer comparison
 
 
-def metrics_of(results: Sequence[Regenerated]) -> dict:
-    agg = aggregate([r.score for r in results])
+def metrics_of(results: Iterable[Regenerated]) -> dict:
+    acc = MetricsAccumulator()
+    for r in results:
+        acc.add(r.score)
+    return _select(acc.result())
+
+
+def _select(agg: dict) -> dict:
     return {k: agg[k] for k in METRIC_KEYS} | {"bleu_sentence": agg["bleu_sentence"], "macro": agg["macro"]}
 
 
+def view_label(name: str) -> str:
+    """"paper", or "full (RICHER than the paper: ...)": every place a figure is shown names its view."""
+    return f"{name} ({VIEWS[name].summary})" if name in VIEWS and name != "paper" else name
+
+
 def format_table(metrics: dict) -> str:
-    rows = [("sentences", str(metrics["sentences"]))]
+    rows = [(k, view_label(metrics[k]) if k == "view" else str(metrics[k])) for k in ("view", "realizer")
+            if k in metrics]
+    rows.append(("sentences", str(metrics["sentences"])))
     for key in METRIC_KEYS[1:] + ("bleu_sentence",):
         v = metrics.get(key)
         rows.append((key, "-" if v is None else f"{v:.4f}"))
@@ -50,56 +74,129 @@ def sentence_record(r: Regenerated) -> dict:
     }
 
 
-def role_errors(results: Sequence[Regenerated]) -> list[tuple[str, int, int]]:
-    """(role, misplaced edges, edges) for each role, most misplaced first."""
-    total: Counter = Counter()
-    wrong: Counter = Counter()
-    for r in results:
+class ReportBuilder:
+    """Metrics and (with a folder) the report, one sentence at a time."""
+
+    def __init__(self, directory: str | Path | None = None):
+        self.directory = Path(directory) if directory is not None else None
+        self.total = MetricsAccumulator()
+        self.buckets = [MetricsAccumulator() for _ in BUCKETS]
+        self.role_edges: Counter = Counter()
+        self.role_wrong: Counter = Counter()
+        self.rule_wrong: Counter = Counter()
+        self.worst: list = []  # heap of (-ssa_id, negated id, entry): the WORST lowest ssa_id
+        self.only: dict[str, list] = {"this": [], "other": []}
+        self.only_counts: Counter = Counter()
+        self._lines = None
+        if self.directory is not None:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            self._lines = open(self.directory / "sentences.jsonl", "w", encoding="utf-8")
+
+    def add(self, r: Regenerated, other: Regenerated | None = None) -> None:
+        """One sentence; `other` is the same sentence by the realizer compared with."""
+        s = r.score
+        self.total.add(s)
+        n = len(r.sentence.tokens)
+        for (lo, hi), acc in zip(BUCKETS, self.buckets):
+            if lo <= n <= hi:
+                acc.add(s)
         toks = r.sentence.tokens
         for t in toks:
             if t.head:
-                total[t.role] += 1
+                self.role_edges[t.role] += 1
         for i in r.misplaced:
-            wrong[toks[i].role] += 1
-    return sorted(((role, wrong[role], total[role]) for role in total), key=lambda x: (-x[1], x[0]))
+            self.role_wrong[toks[i].role] += 1
+            self.rule_wrong[toks[i].rule] += 1
+        if self.directory is None:
+            return
+        if not s.exact:
+            key = (-s.ssa_id, _Desc(r.sentence.id))
+            if len(self.worst) < WORST or key > self.worst[0][:2]:
+                involved = sorted({f"{toks[i].word}:{toks[i].role}:{toks[i].rule}" for i in r.misplaced})
+                entry = (key[0], key[1], (r.sentence.id, s.ssa_id, " ".join(s.ref_words), " ".join(s.out_words),
+                                          word_diff(s.ref_words, s.out_words), ", ".join(involved)))
+                (heapq.heappush if len(self.worst) < WORST else heapq.heapreplace)(self.worst, entry)
+        if other is not None and s.exact != other.score.exact:
+            side = "this" if s.exact else "other"
+            self.only_counts[side] += 1
+            if len(self.only[side]) < LISTED:
+                loser = other if s.exact else r
+                self.only[side].append((r.sentence.id, " ".join(s.ref_words), word_diff(
+                    loser.score.ref_words, loser.score.out_words)))
+        self._lines.write(json.dumps(sentence_record(r), ensure_ascii=False) + "\n")
+
+    def metrics(self) -> dict:
+        return _select(self.total.result())
+
+    def close(self) -> None:
+        if self._lines is not None:
+            self._lines.close()
+            self._lines = None
+
+    def role_errors(self) -> list[tuple[str, int, int]]:
+        """(role, misplaced edges, edges) for each role, most misplaced first."""
+        return sorted(((role, self.role_wrong[role], total) for role, total in self.role_edges.items()),
+                      key=lambda x: (-x[1], x[0]))
+
+    def write(self, metrics: dict, title: str, other_name: str | None = None) -> None:
+        """metrics.json and report.md (sentences.jsonl is already written)."""
+        self.close()
+        d = self.directory
+        (d / "metrics.json").write_text(json.dumps(metrics, indent=1) + "\n", encoding="utf-8")
+        lines = [f"# Regeneration report: {title}", ""]
+        if "view" in metrics:
+            lines += [f"View: **{view_label(metrics['view'])}**. Realizer: **{metrics.get('realizer')}**.", ""]
+        lines += ["## Metrics", "", "```", format_table(metrics), "```", ""]
+        lines += ["## By sentence length", "", "| words | sentences | exact | ssa_id |", "|---|---|---|---|"]
+        for (lo, hi), acc in zip(BUCKETS, self.buckets):
+            if not acc.sentences:
+                continue
+            m = acc.result()
+            label = f"{lo}-{hi}" if hi < 10**9 else f"{lo}+"
+            lines.append(f"| {label} | {m['sentences']} | {m['exact']:.3f} | {m['ssa_id']:.4f} |")
+        lines += ["", "## Errors by role", "",
+                  "Edges (head, dependent, signed distance) not kept in the output, by the dependent's role.", "",
+                  "| role | misplaced | edges | share |", "|---|---|---|---|"]
+        for role, wrong, total in self.role_errors():
+            lines.append(f"| {role} | {wrong} | {total} | {wrong / total:.3f} |")
+        lines += ["", "## Misplaced words by rule", "", "| rule | misplaced |", "|---|---|"]
+        for rule, n in self.rule_wrong.most_common(25):
+            lines.append(f"| {rule} | {n} |")
+        if other_name is not None:
+            lines += self._comparison(metrics.get("realizer"), other_name, metrics.get("view"))
+        worst = sorted(self.worst, reverse=True)
+        lines += ["", f"## The {len(worst)} worst sentences", ""]
+        for _, _, (sid, ssa_id, ref, out, diff, involved) in worst:
+            lines += [f"### {sid} (ssa_id {ssa_id:.3f})", "", f"- reference: {ref}", f"- output: {out}",
+                      f"- diff: {diff}", f"- misplaced (word:role:rule): {involved}", ""]
+        (d / "report.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def _comparison(self, name: str | None, other: str, view: str | None) -> list[str]:
+        lines = []
+        for side, winner, loser in (("this", name, other), ("other", other, name)):
+            count = self.only_counts[side]
+            lines += ["", f"## Exact with {winner}, not with {loser} (view {view}): {count}", ""]
+            if count > len(self.only[side]):
+                lines += [f"The first {len(self.only[side])}:", ""]
+            for sid, ref, diff in self.only[side]:
+                lines.append(f"- {sid}: {ref}  \n  {loser}: {diff}")
+        return lines
 
 
-def write_report(directory: str | Path, results: Sequence[Regenerated], metrics: dict, title: str) -> None:
-    d = Path(directory)
-    d.mkdir(parents=True, exist_ok=True)
-    (d / "metrics.json").write_text(json.dumps(metrics, indent=1) + "\n", encoding="utf-8")
-    with open(d / "sentences.jsonl", "w", encoding="utf-8") as f:
-        for r in results:
-            f.write(json.dumps(sentence_record(r), ensure_ascii=False) + "\n")
-    lines = [f"# Regeneration report: {title}", "", "## Metrics", "", "```", format_table(metrics), "```", ""]
-    lines += ["## By sentence length", "", "| words | sentences | exact | ssa_id |", "|---|---|---|---|"]
-    for lo, hi in BUCKETS:
-        group = [r for r in results if lo <= len(r.sentence.tokens) <= hi]
-        if not group:
-            continue
-        m = metrics_of(group)
-        label = f"{lo}-{hi}" if hi < 10**9 else f"{lo}+"
-        lines.append(f"| {label} | {m['sentences']} | {m['exact']:.3f} | {m['ssa_id']:.4f} |")
-    lines += ["", "## Errors by role", "",
-              "Edges (head, dependent, signed distance) not kept in the output, by the dependent's role.", "",
-              "| role | misplaced | edges | share |", "|---|---|---|---|"]
-    for role, wrong, total in role_errors(results):
-        lines.append(f"| {role} | {wrong} | {total} | {wrong / total:.3f} |")
-    rule_counts: Counter = Counter()
-    for r in results:
-        for i in r.misplaced:
-            rule_counts[r.sentence.tokens[i].rule] += 1
-    lines += ["", "## Misplaced words by rule", "", "| rule | misplaced |", "|---|---|"]
-    for rule, n in rule_counts.most_common(25):
-        lines.append(f"| {rule} | {n} |")
-    worst = sorted((r for r in results if not r.score.exact), key=lambda r: (r.score.ssa_id, r.sentence.id))[:WORST]
-    lines += ["", f"## The {len(worst)} worst sentences", ""]
-    for r in worst:
-        s = r.score
-        toks = r.sentence.tokens
-        involved = sorted({f"{toks[i].word}:{toks[i].role}:{toks[i].rule}" for i in r.misplaced})
-        lines += [f"### {r.sentence.id} (ssa_id {s.ssa_id:.3f})", "",
-                  f"- reference: {' '.join(s.ref_words)}", f"- output: {' '.join(s.out_words)}",
-                  f"- diff: {word_diff(s.ref_words, s.out_words)}",
-                  f"- misplaced (word:role:rule): {', '.join(involved)}", ""]
-    (d / "report.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+class _Desc:
+    """Orders sentence ids backwards, so that of two equally bad sentences
+    the heap keeps the one with the smaller id (the old report's order)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: str):
+        self.value = value
+
+    def __lt__(self, other: "_Desc") -> bool:
+        return self.value > other.value
+
+    def __gt__(self, other: "_Desc") -> bool:
+        return self.value < other.value
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Desc) and self.value == other.value

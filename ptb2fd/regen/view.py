@@ -1,19 +1,39 @@
-"""The regeneration view: what the regenerator may see of each record.
+"""Regeneration views: what a realizer may see of each record.
 
-`VIEW_FIELDS` is the whitelist, defined here and nowhere else (the README
-lists it). It leaves out `ap`, `rp`, the ids as they were, and every
-provenance field. `direction` and `unit_rank` (the rank of an adjunct or
-punctuation mark among those on the same side of the same head, which the
-paper gives to its regenerator) are filled only for adjuncts and
-punctuation. Ids, heads, junction and compound ids are renumbered at random
-before regenerating, and the records are shuffled.
+A view is a whitelist, defined once here (`VIEWS`; the README has the same
+table). Every view leaves out `ap`, `rp`, the ids as they were, and every
+provenance field; ids, heads, junction and compound ids are renumbered at
+random and the records shuffled. A field a view hides is None, so that
+`ViewRecord` has the same fields in every view and a realizer can read any.
+
+- `paper`: the protocol of Langkilde-Geary & Betteridge (section 2): side
+  (`direction`) for adjuncts and punctuation; the rank of an adjunct among
+  the adjuncts on the same side of the same head (they are one unit whose
+  inner order is given), punctuation unranked; position classes for
+  `adverbial` and `particle` only; a compound preposition is a unit of
+  words without their order (`compound_position` hidden, `rolemarker`
+  words sorted).
+- `full`: everything ptb2fd's converter gives the regenerator (punctuation
+  ranked with the adjuncts, position classes for every adjunct role,
+  compound order). Richer than the paper: for regression-testing rules.
+- `shallow`: the Surface Realisation shared task setting: word, POS, head,
+  role and the other features that say nothing about order; no side, rank,
+  position class, subject position or conjunct position (`junction` says
+  which coordination a word belongs to, not where).
+- `lemma`: `shallow` with the base form and no word.
+
+No view spells out order: the capital a sentence's first word has only
+because it comes first is lowered in `word`, `base` and `rolemarker` ("The
+company" -> "the"; "Pierre" NNP, "IBM", "I" keep theirs, decided from the tag
+and the word's own shape, since a realizer has nothing else). Realizers
+capitalize the first word of their output (`capitalize_first`).
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..record import Sentence
+from ..record import Sentence, Token
 
 VIEW_FIELDS = (
     "id", "head", "word", "base", "cat", "cat0", "cat1", "tense", "pn", "role", "logicalrole", "rolemarker",
@@ -22,14 +42,15 @@ VIEW_FIELDS = (
 )
 ADJUNCT_ONLY = ("direction", "unit_rank")
 PUNCT_ROLES = frozenset({"leftpunc", "rightpunc"})
+PROPER_TAGS = frozenset({"NNP", "NNPS"})
 
 
 @dataclass(frozen=True, slots=True)
 class ViewRecord:
     id: int
     head: int
-    word: str
-    base: str
+    word: str | None
+    base: str | None
     cat: str
     cat0: str
     cat1: str | None
@@ -55,15 +76,98 @@ assert ViewRecord.__slots__ == VIEW_FIELDS  # noqa: S101 - the whitelist is the 
 
 
 @dataclass(frozen=True)
+class View:
+    """One named view: the fields it shows and how order-bearing ones are cut."""
+
+    name: str
+    summary: str
+    fields: frozenset[str]
+    rank_punctuation: bool  # punctuation ranked together with the adjuncts on its side
+    class_roles: frozenset[str] | None  # roles that keep position_class; None: every role
+    compound_order: bool  # compound_position shown, rolemarker words in sentence order
+
+
+_ORDER_FREE = frozenset({"id", "head", "word", "base", "cat", "cat0", "cat1", "tense", "pn", "role", "logicalrole",
+                         "rolemarker", "grouptype", "junction", "compound"})
+_ALL = frozenset(VIEW_FIELDS)
+VIEWS: dict[str, View] = {v.name: v for v in (
+    View("paper", "the paper's protocol: side for adjuncts and punctuation, adjunct ranks (no punctuation ranks), "
+         "position classes for adverbial and particle only, compound prepositions unordered",
+         _ALL - {"compound_position"}, False, frozenset({"adverbial", "particle"}), False),
+    View("full", "RICHER than the paper: punctuation ranked with the adjuncts, position classes for every adjunct "
+         "role, compound preposition order", _ALL, True, None, True),
+    View("shallow", "Surface Realisation shared task: word, POS, head, role and order-free features; no side, "
+         "ranks, position classes, subject position or conjunct positions", _ORDER_FREE, False, frozenset(), False),
+    View("lemma", "shallow with base forms instead of words", _ORDER_FREE - {"word"}, False, frozenset(), False),
+)}
+DEFAULT_VIEW = "paper"
+
+
+def get_view(view: View | str) -> View:
+    if isinstance(view, View):
+        return view
+    if view not in VIEWS:
+        raise ValueError(f"unknown view {view!r}; views: {', '.join(VIEWS)}")
+    return VIEWS[view]
+
+
+@dataclass(frozen=True)
 class RegenerationView:
-    """Shuffled, renumbered records, and the key back to sentence positions
-    (the key is for scoring only; the regenerator never sees it)."""
+    """What a realizer gets: shuffled, renumbered records and the view's name."""
 
     records: tuple[ViewRecord, ...]
+    name: str = DEFAULT_VIEW
+
+
+@dataclass(frozen=True)
+class ViewedSentence:
+    """A view and the key back to sentence positions (for scoring only: a
+    realizer is given `view`, never `position_of`)."""
+
+    view: RegenerationView
     position_of: dict[int, int]  # new id -> 0-based position in the sentence
 
+    @property
+    def records(self) -> tuple[ViewRecord, ...]:
+        return self.view.records
 
-def make_view(sentence: Sentence, adjunct_roles: frozenset[str], seed: int | str) -> RegenerationView:
+
+def initial_case_index(tokens: list[Token]) -> int | None:
+    """Index of the first word if its capital is there only because it comes
+    first: the first token that starts with a letter, capitalized, not a
+    proper noun, not "I", not all capitals ("IBM"; a one-letter "A" is
+    lowered)."""
+    for i, t in enumerate(tokens):
+        w = t.word
+        if not w or not w[0].isalpha():
+            continue
+        if not w[0].isupper() or t.cat in PROPER_TAGS or w == "I" or w.startswith("I'"):
+            return None
+        letters = [c for c in w if c.isalpha()]
+        if len(letters) > 1 and all(c.isupper() for c in letters):
+            return None
+        return i
+    return None
+
+
+def lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def capitalize_first(words: list[str]) -> list[str]:
+    """The realizer's side of the casing contract: capitalize the first
+    word that starts with a letter ("`` the" -> "`` The")."""
+    out = list(words)
+    for i, w in enumerate(out):
+        if w and w[0].isalpha():
+            out[i] = w[0].upper() + w[1:]
+            break
+    return out
+
+
+def make_view(sentence: Sentence, adjunct_roles: frozenset[str], seed: int | str,
+              view: View | str = DEFAULT_VIEW) -> ViewedSentence:
+    spec = get_view(view)
     tokens = sentence.tokens
     n = len(tokens)
     rng = random.Random(f"{seed}")
@@ -75,22 +179,43 @@ def make_view(sentence: Sentence, adjunct_roles: frozenset[str], seed: int | str
     compounds = sorted({t.compound for t in tokens if t.compound is not None})
     jmap = _shuffled_ids(junctions, rng)
     cmap = _shuffled_ids(compounds, rng)
-    ranks = unit_ranks(sentence, adjunct_roles)
+    ranks = unit_ranks(sentence, adjunct_roles, spec.rank_punctuation)
+    lowered = initial_case_index(tokens)
+    first = tokens[lowered] if lowered is not None else None
     records = []
     for i, t in enumerate(tokens):
-        visible = t.role in adjunct_roles or t.role in PUNCT_ROLES
-        records.append(ViewRecord(
-            id=remap[t.id], head=remap[t.head], word=t.word, base=t.base, cat=t.cat, cat0=t.cat0, cat1=t.cat1,
-            tense=t.tense, pn=t.pn, role=t.role, logicalrole=t.logicalrole, rolemarker=t.rolemarker,
-            grouptype=t.grouptype, subject_position=t.subject_position, position_class=t.position_class,
+        sided = t.role in adjunct_roles or t.role in PUNCT_ROLES
+        word, base, rolemarker = t.word, t.base, t.rolemarker
+        if i == lowered:
+            word, base = lower_first(word), lower_first(base)
+        if rolemarker is not None:
+            rolemarker = _rolemarker(t, first, spec.compound_order)
+        full = ViewRecord(
+            id=remap[t.id], head=remap[t.head], word=word, base=base, cat=t.cat, cat0=t.cat0, cat1=t.cat1,
+            tense=t.tense, pn=t.pn, role=t.role, logicalrole=t.logicalrole, rolemarker=rolemarker,
+            grouptype=t.grouptype, subject_position=t.subject_position,
+            position_class=t.position_class if spec.class_roles is None or t.role in spec.class_roles else None,
             junction=jmap.get(t.junction), junction_position=t.junction_position,
             conj_anchor=remap.get(t.conj_anchor) if t.conj_anchor else None,
             conj_sibling=remap.get(t.conj_sibling) if t.conj_sibling else None,
             compound=cmap.get(t.compound), compound_position=t.compound_position,
-            direction=t.direction if visible else None, unit_rank=ranks.get(t.id) if visible else None,
-        ))
+            direction=t.direction if sided else None, unit_rank=ranks.get(t.id) if sided else None,
+        )
+        hidden = {f: None for f in VIEW_FIELDS if f not in spec.fields}
+        records.append(replace(full, **hidden) if hidden else full)
     rng.shuffle(records)
-    return RegenerationView(tuple(records), {remap[t.id]: i for i, t in enumerate(tokens)})
+    return ViewedSentence(RegenerationView(tuple(records), spec.name),
+                          {remap[t.id]: i for i, t in enumerate(tokens)})
+
+
+def _rolemarker(t: Token, first: Token | None, ordered: bool) -> str:
+    """The words of t's rolemarker dependents ("In" of "In 1988 , ..."
+    lowered if it is the sentence's first word), sorted when the view hides
+    compound order."""
+    words = t.rolemarker.split(" ")
+    if first is not None and first.head == t.id and first.word in words:
+        words[words.index(first.word)] = lower_first(first.word)
+    return " ".join(words if ordered else sorted(words))
 
 
 def _shuffled_ids(values: list[int], rng: random.Random) -> dict[int, int]:
@@ -99,13 +224,15 @@ def _shuffled_ids(values: list[int], rng: random.Random) -> dict[int, int]:
     return dict(zip(values, new))
 
 
-def unit_ranks(sentence: Sentence, adjunct_roles: frozenset[str]) -> dict[int, int]:
-    """Rank of each adjunct or punctuation mark among the items on the same
-    side of the same head (a coordination counts as one item)."""
+def unit_ranks(sentence: Sentence, adjunct_roles: frozenset[str], rank_punctuation: bool = True) -> dict[int, int]:
+    """Rank of each adjunct (and, with rank_punctuation, each punctuation
+    mark) among the items on the same side of the same head (a coordination
+    counts as one item)."""
+    ranked = adjunct_roles | PUNCT_ROLES if rank_punctuation else adjunct_roles
     units: dict[tuple[int, str | None], list[list[int]]] = {}
     groups: dict[tuple[int, int], list[int]] = {}
-    for t in sentence.tokens:
-        if t.role not in adjunct_roles and t.role not in PUNCT_ROLES:
+    for t in sorted(sentence.tokens, key=lambda t: t.ap):
+        if t.role not in ranked:
             continue
         if t.junction is not None and (t.head, t.junction) in groups:
             groups[(t.head, t.junction)].append(t.id)

@@ -57,7 +57,7 @@ def _value(v) -> str:
 
 @pytest.fixture(scope="module")
 def check(rules):
-    return RegenerationCheck(rules.order, rules.roles.adjunct_roles)
+    return RegenerationCheck(rules.order, rules.roles.adjunct_roles, view="full")
 
 
 @pytest.mark.parametrize("name", sorted(FIELDS))

@@ -1,0 +1,123 @@
+"""Corpus figures summed as sentences come: memory flat in the corpus size.
+
+`MetricsAccumulator.add` takes one `SentenceScore`; `result()` gives the
+corpus figures (`aggregate` is the same for a list):
+
+* ssa_id, ssa, gsa, sta, gta: micro-averaged, i.e. the counts are summed
+  over all sentences and the formula applied once: 1 - total errors /
+  total reference words.
+* dea: total edges found / total reference edges (1.0 if there are none).
+* exact: share of sentences regenerated exactly.
+* understandability, quality: mean of the per-sentence values.
+* bleu: corpus BLEU-4 from summed n-gram counts (`CorpusBleu`: NLTK's
+  ``corpus_bleu`` without smoothing, computed from the same counts, to the
+  last digit); bleu_sentence: mean smoothed sentence BLEU.
+* macro: per-sentence means of ssa_id, ssa, gsa, sta, gta and dea.
+
+Sums run in sentence order, as `sum()` over a list would, so the figures
+equal those of the whole list at once. An empty input gives sentences=0
+and None for every figure (including those in "macro").
+"""
+from __future__ import annotations
+
+import math
+import sys
+from collections import Counter
+from typing import Iterable, Sequence
+
+from nltk.translate.bleu_score import Fraction, brevity_penalty, closest_ref_length, modified_precision
+
+from .metrics import Counts, SentenceScore
+
+MACRO = ("ssa_id", "ssa", "gsa", "sta", "gta", "dea")
+KEYS = ("exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea", "understandability", "quality",
+        "bleu_sentence")
+BLEU_N = 4
+
+
+class CorpusBleu:
+    """Corpus BLEU-4 with one reference per sentence, from summed counts."""
+
+    def __init__(self):
+        self.matches: Counter = Counter()
+        self.totals: Counter = Counter()
+        self.hyp_len = 0
+        self.ref_len = 0
+
+    def add(self, ref: Sequence[str], hyp: Sequence[str]) -> None:
+        refs, hyp = [list(ref)], list(hyp)
+        for n in range(1, BLEU_N + 1):
+            p = modified_precision(refs, hyp, n)
+            self.matches[n] += p.numerator
+            self.totals[n] += p.denominator
+        self.hyp_len += len(hyp)
+        self.ref_len += closest_ref_length(refs, len(hyp))
+
+    def value(self) -> float:
+        bp = brevity_penalty(self.ref_len, self.hyp_len)
+        if self.matches[1] == 0:
+            return 0
+        # No smoothing: an order without matches counts as the smallest
+        # float (what NLTK's method0 does), so BLEU is 0 up to rounding.
+        p_n = [Fraction(self.matches[n], self.totals[n], _normalize=False) if self.matches[n] else sys.float_info.min
+               for n in range(1, BLEU_N + 1)]
+        return bp * math.exp(math.fsum(0.25 * math.log(p) for p in p_n if p > 0))
+
+
+class MetricsAccumulator:
+    def __init__(self):
+        self.sentences = 0
+        self.exact = 0
+        self.ids = Counts()
+        self.strings = Counts()
+        self.trees = Counts()
+        self.edges = 0
+        self.edges_found = 0
+        self.understandability = 0.0
+        self.quality = 0.0
+        self.bleu_sentence = 0.0
+        self.macro = dict.fromkeys(MACRO, 0.0)
+        self.bleu = CorpusBleu()
+
+    def add(self, s: SentenceScore) -> None:
+        self.sentences += 1
+        self.exact += s.exact
+        self.ids += s.id_counts
+        self.strings += s.string_counts
+        self.trees += s.tree_counts
+        self.edges += s.edges
+        self.edges_found += s.edges_found
+        self.understandability += s.understandability
+        self.quality += s.quality
+        self.bleu_sentence += s.bleu
+        for key in MACRO:
+            self.macro[key] += getattr(s, key)
+        self.bleu.add(s.ref_words, s.out_words)
+
+    def result(self) -> dict:
+        n = self.sentences
+        if not n:
+            return {"sentences": 0, **dict.fromkeys(KEYS), "macro": dict.fromkeys(MACRO)}
+        return {
+            "sentences": n,
+            "exact": self.exact / n,
+            "ssa_id": self.ids.simple_accuracy(),
+            "ssa": self.strings.simple_accuracy(),
+            "gsa": self.strings.generation_accuracy(),
+            "sta": self.trees.simple_accuracy(),
+            "gta": self.trees.generation_accuracy(),
+            "bleu": self.bleu.value(),
+            "dea": self.edges_found / self.edges if self.edges else 1.0,
+            "understandability": self.understandability / n,
+            "quality": self.quality / n,
+            "bleu_sentence": self.bleu_sentence / n,
+            "macro": {key: self.macro[key] / n for key in MACRO},
+        }
+
+
+def aggregate(scores: Iterable[SentenceScore]) -> dict:
+    """Corpus figures for sentence scores (see the module docstring)."""
+    acc = MetricsAccumulator()
+    for s in scores:
+        acc.add(s)
+    return acc.result()
