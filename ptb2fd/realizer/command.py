@@ -13,14 +13,14 @@ import time
 
 from ..errors import UsageError
 from .model import VARIANCES, save_model, train_model
-from .views import VIEW_NAMES
+from ..regen.view import VIEWS
 
 
 def add_train_parser(sub, input_args) -> None:
     t = sub.add_parser("train", help="train the statistical realizer on converted sentences (dev only)")
     input_args(t)
     t.add_argument("-o", "--output", metavar="MODEL", required=True, help="the model file to write")
-    t.add_argument("--view", choices=VIEW_NAMES, default="paper", help="the view the model realizes (default paper)")
+    t.add_argument("--view", choices=list(VIEWS), default="paper", help="the view the model realizes (default paper)")
     t.add_argument("--variances", metavar="V,V,…", default=",".join(str(v) for v in VARIANCES),
                    help="Gaussian prior variances tried by cross-validation on the training data")
 

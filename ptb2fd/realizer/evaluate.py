@@ -20,7 +20,7 @@ from nltk.translate.bleu_score import corpus_bleu
 
 from ..regen.metrics import Counts, id_counts
 from ..regen.view import make_view
-from .views import narrow
+from ..regen.view import capitalize_first
 
 
 def reference_order(problem, position_of, span) -> list[int]:
@@ -37,9 +37,9 @@ def evaluate(realizer, sentences, adjunct_roles, view_name: str) -> dict:
     refs, outs = [], []
     heads = errors = 0
     for s in sentences:
-        view = narrow(make_view(s, adjunct_roles, seed=s.id), view_name)
-        out, trace = realizer.realize_traced(view)
-        ref = s.words
+        view = make_view(s, adjunct_roles, seed=s.id, view=view_name)
+        out, _, trace = realizer.realize_traced(view.view)
+        ref = capitalize_first(s.words)
         ids += id_counts(ref, out)
         exact += int(out == ref)
         refs.append([ref])

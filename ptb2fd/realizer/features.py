@@ -29,7 +29,8 @@ def pair_features(p: HeadProblem, i: int, j: int) -> list[str]:
     a, b = p.units[i], p.units[j]
     hc = p.head.cat
     feats = [f"p|{a.label}|{b.label}", f"pc|{hc}|{a.label}|{b.label}",
-             "s|<" if a.slot < b.slot else ("s|>" if a.slot > b.slot else "s|=")]
+             "s|<" if a.slot < b.slot else ("s|>" if a.slot > b.slot else "s|="), f"ss|{a.slot}|{b.slot}",
+             f"w|{a.label}|{b.label}|{_weight(a, b)}"]
     if i == 0 or j == 0:
         dep, side = (b, "R") if i == 0 else (a, "L")
         feats.append(f"hl|{hc}|{dep.label}|{dep.lex}|{side}")
@@ -39,6 +40,17 @@ def pair_features(p: HeadProblem, i: int, j: int) -> list[str]:
     if p.question:
         feats.append(f"q|{p.head.cat}|{a.label}|{b.label}")
     return feats
+
+
+def _weight(a, b) -> str:
+    """Which of two units is heavier (heavy phrases go last: "reward [with
+    page bonuses] [advertisers who ...]")."""
+    la, lb = len(a.words), len(b.words)
+    if la > 2 * lb + 2:
+        return "heavier"
+    if lb > 2 * la + 2:
+        return "lighter"
+    return "alike"
 
 
 def bigram_features(p: HeadProblem, i: int | None, j: int | None) -> list[str]:

@@ -95,16 +95,3 @@ class Inflector:
 def _commonest(c: Counter) -> str:
     return min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0]
 
-
-def capitalize_first(words: list[str]) -> list[str]:
-    """The first word gets a capital; after opening punctuation ("`` we ..."),
-    the first word with a letter. A first number keeps the next word as it is
-    ("10 stocks")."""
-    out = list(words)
-    for i, w in enumerate(out):
-        if w[:1].isalpha():
-            out[i] = w[0].upper() + w[1:]
-            break
-        if any(ch.isalnum() for ch in w):
-            break
-    return out

@@ -17,6 +17,7 @@ import gzip
 import hashlib
 import json
 import time
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +29,7 @@ from .lm import KneserNeyLM
 from .ranker import CandidateSets, choose_variance, fit, top1_accuracy
 from .search import Scorer
 from .training import FOLDS, LM_FEATURE, candidate_rows, fold_lms, training_sentence
-from .views import check_view_name
+from ..regen.view import VIEWS
 
 FORMAT = "ptb2fd-realizer"
 FORMAT_VERSION = 1
@@ -39,6 +40,12 @@ BEAM = 16
 
 class ModelError(UsageError):
     """A model file that cannot be used: missing, corrupt, another version, view or rule set."""
+
+
+def check_view_name(name: str) -> str:
+    if name not in VIEWS:
+        raise UsageError(f"unknown view {name!r}; views are {', '.join(VIEWS)}")
+    return name
 
 
 def rules_hash(directory: Path) -> str:
@@ -77,12 +84,17 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None)
     best = max(("ranker", "both"), key=lambda s: (report[s]["cv_top1"][str(report[s]["variance"])], s))
     lm = KneserNeyLM.train(s.words for s in data)
     inflector = Inflector.train((s.full_records, s.words) for s in data)
+    compound_orders: dict[str, Counter] = {}
+    for s in data:
+        for key, in_order in s.compounds:
+            compound_orders.setdefault(key, Counter())[in_order] += 1
     return {
         "format": FORMAT, "version": FORMAT_VERSION, "view": view_name, "rules_hash": rules_hash(rules.directory),
         "default": best, "beam": BEAM, "folds": FOLDS, "weights": weights, "selection": report,
         "training": {"sentences": len(data), "heads": len(starts) - 1, "candidates": len(rows),
                      "features": len(index), "skipped_heads": sum(s.skipped for s in data)},
         "lm": lm.to_json(), "inflection": inflector.to_json(),
+        "compounds": {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for k, c in sorted(compound_orders.items())},
     }
 
 
@@ -104,7 +116,7 @@ def read_model(path: str) -> dict:
     if model.get("version") != FORMAT_VERSION:
         raise ModelError(f"{path}: model format version {model.get('version')}, this ptb2fd reads version "
                          f"{FORMAT_VERSION}; train it again with `ptb2fd train`")
-    missing = [k for k in ("view", "rules_hash", "weights", "default", "lm", "inflection", "beam") if k not in model]
+    missing = [k for k in ("view", "rules_hash", "weights", "default", "lm", "inflection", "beam", "compounds") if k not in model]
     if missing:
         raise ModelError(f"{path}: corrupt model, missing {', '.join(missing)}")
     return model
@@ -135,4 +147,4 @@ def load_realizer(path: str, view_name: str, scoring: str | None = None, rules=N
         raise ModelError(f"{path}: corrupt model ({exc})") from None
     lm_weight = weights.pop(LM_FEATURE, 0.0)
     scorer = Scorer(weights, lm_weight, lm if lm_weight else None, int(model["beam"]))
-    return StatRealizer(view_name, rules.order, scorer, inflector, lm)
+    return StatRealizer(view_name, rules.order, scorer, inflector, lm, dict(model["compounds"]))

@@ -68,12 +68,12 @@ def _objective(w: np.ndarray, sets: CandidateSets, variance: float, mask: np.nda
     return loss, grad
 
 
-def fit(sets: CandidateSets, variance: float, mask: np.ndarray | None = None, max_iter: int = 200) -> np.ndarray:
+def fit(sets: CandidateSets, variance: float, mask: np.ndarray | None = None, max_iter: int = 150) -> np.ndarray:
     """Weights maximizing the penalized conditional likelihood (features outside mask stay 0)."""
     n = sets.matrix.shape[1]
     mask = np.ones(n) if mask is None else mask.astype(np.float64)
     result = minimize(_objective, np.zeros(n), args=(sets, variance, mask), jac=True, method="L-BFGS-B",
-                      options={"maxiter": max_iter})
+                      options={"maxiter": max_iter, "ftol": 1e-7})
     return result.x * mask
 
 
@@ -88,7 +88,7 @@ def top1_accuracy(sets: CandidateSets, w: np.ndarray) -> float:
 
 
 def choose_variance(sets: CandidateSets, grid: tuple[float, ...], mask: np.ndarray | None = None,
-                    max_iter: int = 100) -> tuple[float, dict[float, float]]:
+                    max_iter: int = 40) -> tuple[float, dict[float, float]]:
     """The variance with the best mean held-out top-1 accuracy over the folds."""
     folds = sorted(set(sets.fold.tolist()))
     accuracy: dict[float, float] = {}

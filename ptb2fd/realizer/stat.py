@@ -19,11 +19,11 @@ import itertools
 from dataclasses import dataclass
 
 from ..regen.order import OrderRules
-from ..regen.view import RegenerationView, ViewRecord
-from .inflection import Inflector, capitalize_first
+from ..regen.view import RegenerationView, ViewRecord, capitalize_first
+from .inflection import Inflector
 from .lm import KneserNeyLM
 from .search import Scorer
-from .units import HeadProblem, build_problems
+from .units import HeadProblem, Unit, _lex, build_problems
 
 
 @dataclass
@@ -39,41 +39,57 @@ class StatRealizer:
     name = "stat"
 
     def __init__(self, view_name: str, order_rules: OrderRules, scorer: Scorer, inflector: Inflector,
-                 lm: KneserNeyLM | None):
+                 lm: KneserNeyLM | None, compounds: dict[str, str] | None = None):
         self.view_name = view_name
         self.order_rules = order_rules
         self.scorer = scorer
         self.inflector = inflector
         self.lm = lm
+        self.compounds = compounds or {}  # compound words sorted -> in their commonest order ("because of")
 
     def realize(self, view: RegenerationView) -> list[str]:
         return self.realize_traced(view)[0]
 
-    def realize_traced(self, view: RegenerationView) -> tuple[list[str], Trace]:
+    def realize_ordered(self, view: RegenerationView) -> tuple[list[str], list[int]]:
+        """The words and the record ids they spell, in output order."""
+        words, ids, _ = self.realize_traced(view)
+        return words, ids
+
+    def realize_traced(self, view: RegenerationView) -> tuple[list[str], list[int], Trace]:
         records = view.records
         kids: dict[int, list[ViewRecord]] = {}
         for r in records:
             kids.setdefault(r.head, []).append(r)
         inflect = any(r.word is None for r in records)
         forms = {r.id: (self.inflector.form(r, kids) if inflect else r.word) for r in records}
-        problems, _ = build_problems(records, self.order_rules)
-        phrase: dict[int, list[str]] = {}
+        problems, by_id = build_problems(records, self.order_rules)
+        phrase: dict[int, list[tuple[str, int]]] = {}  # head id -> its phrase as (word, record id)
         trace = Trace(problems, [], [])
         for p in problems:
-            p.units[0].words = [forms[p.head.id]]
+            items_of = [[(forms[p.head.id], p.head.id)]]
             for u in p.units[1:]:
-                u.words = self._unit_words(u.ids, u.ordered, phrase)
+                items_of.append(self._unit_items(u, phrase, by_id))
+            for u, items in zip(p.units, items_of):
+                u.words = [w for w, _ in items]
             order, score = self.scorer.search(p)
             trace.orders.append(order)
             trace.scores.append(score)
-            words = [w for i in order for w in p.units[i].words]
-            phrase[p.head.id] = self.inflector.fix_articles(words) if inflect else words
-        out = [w for p in problems if p.head.head == 0 for w in phrase[p.head.id]]
-        return capitalize_first(out), trace
+            items = [it for i in order for it in items_of[i]]
+            if inflect:
+                items = list(zip(self.inflector.fix_articles([w for w, _ in items]), [i for _, i in items]))
+            phrase[p.head.id] = items
+        out = [it for p in problems if p.head.head == 0 for it in phrase[p.head.id]]
+        return capitalize_first([w for w, _ in out]), [i for _, i in out], trace
 
-    def _unit_words(self, ids: tuple[int, ...], ordered: bool, phrase: dict[int, list[str]]) -> list[str]:
-        if ordered or len(ids) > 4 or self.lm is None:
-            return [w for i in ids for w in phrase[i]]
-        # A compound preposition without its inner order: the likeliest one.
-        options = [[w for i in perm for w in phrase[i]] for perm in itertools.permutations(ids)]
-        return max(options, key=lambda ws: (self.lm.score(ws), ws))
+    def _unit_items(self, unit: Unit, phrase, by_id) -> list[tuple[str, int]]:
+        ids = unit.ids
+        known = self.compounds.get(unit.lex)
+        if not unit.ordered and known is not None:
+            # A compound preposition without its inner order: the order it had in training ...
+            rank = {w: k for k, w in enumerate(known.split(" "))}
+            ids = tuple(sorted(ids, key=lambda i: rank.get(_lex(by_id[i]), len(rank))))
+        if unit.ordered or known is not None or len(ids) > 4 or self.lm is None:
+            return [it for i in ids for it in phrase[i]]
+        # ... or the likeliest one.
+        options = [[it for i in perm for it in phrase[i]] for perm in itertools.permutations(ids)]
+        return max(options, key=lambda its: (self.lm.score([w for w, _ in its]), [w for w, _ in its]))

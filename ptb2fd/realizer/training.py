@@ -23,8 +23,7 @@ from ..record import Sentence
 from ..regen.view import make_view
 from .features import bigram_features, pair_features, sequence_features
 from .lm import BOS, KneserNeyLM
-from .units import HeadProblem, build_problems, valid_order
-from .views import narrow
+from .units import HeadProblem, _lex, build_problems, valid_order
 
 ALL_UP_TO = 4
 RANDOM_ORDERINGS = 12
@@ -40,16 +39,18 @@ class TrainingSentence:
     heads: list[tuple[HeadProblem, list[int]]]  # each head with its reference ordering
     fold: int
     skipped: int  # heads whose reference breaks the view's constraints (non-projective)
+    compounds: list[tuple[str, str]]  # unordered compound units: their words sorted, and in their order
 
 
 def training_sentence(sentence: Sentence, index: int, view_name: str, rules) -> TrainingSentence:
-    full = narrow(make_view(sentence, rules.roles.adjunct_roles, seed=sentence.id), "full")
-    view = narrow(full, view_name)
-    pos = view.position_of
-    words = [""] * len(pos)
+    full = make_view(sentence, rules.roles.adjunct_roles, seed=sentence.id, view="full")
+    view = make_view(sentence, rules.roles.adjunct_roles, seed=sentence.id, view=view_name)
+    words = [""] * len(full.position_of)
     for r in full.records:
-        words[pos[r.id]] = r.word
-    problems, _ = build_problems(view.records, rules.order)
+        words[full.position_of[r.id]] = r.word
+    pos = view.position_of
+    problems, by_id = build_problems(view.records, rules.order)
+    compounds = []
     span: dict[int, list[int]] = {}
     heads = []
     skipped = 0
@@ -58,13 +59,17 @@ def training_sentence(sentence: Sentence, index: int, view_name: str, rules) -> 
         span[p.head.id] = sorted(q for ps in unit_pos for q in ps)
         for u, ps in zip(p.units, unit_pos):
             u.words = [words[q] for q in ps]
+        for u in p.units:
+            if not u.ordered:
+                in_order = sorted(u.ids, key=lambda i: pos[i])
+                compounds.append((u.lex, " ".join(_lex(by_id[i]) for i in in_order)))
         ref = sorted(range(len(p.units)), key=lambda k: unit_pos[k][0])
         if len(p.units) > 1:
             if valid_order(p, ref):
                 heads.append((p, ref))
             else:
                 skipped += 1
-    return TrainingSentence(words, full.records, heads, index % FOLDS, skipped)
+    return TrainingSentence(words, full.records, heads, index % FOLDS, skipped, compounds)
 
 
 def candidate_orders(p: HeadProblem, ref: list[int], seed: str) -> list[list[int]]:

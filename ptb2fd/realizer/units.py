@@ -53,6 +53,8 @@ def _lex(r: ViewRecord) -> str:
 
 
 def _label(r: ViewRecord) -> str:
+    if r.role in ("leftpunc", "rightpunc", "coordpunc"):
+        return f"{r.role}:{r.cat}"  # a quote is not a comma
     return f"{r.role}/{r.position_class}" if r.position_class else r.role
 
 
