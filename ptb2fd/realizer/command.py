@@ -26,7 +26,7 @@ def add_train_parser(sub, input_args) -> None:
 
 
 def cmd_train(args) -> int:
-    from ..regen.command import collect_sentences
+    from ..regen.source import iter_sentences
 
     try:
         variances = tuple(float(v) for v in args.variances.split(","))
@@ -35,7 +35,8 @@ def cmd_train(args) -> int:
     if not variances or any(v <= 0 for v in variances):
         raise UsageError("--variances: give positive numbers")
     start = time.perf_counter()
-    sentences, rules, summary = collect_sentences(args, args.rules)
+    sentences, rules, summary = iter_sentences(args, args.rules)
+    sentences = list(sentences)
     if not sentences:
         raise UsageError("no sentences to train on")
     model = train_model(sentences, args.view, rules, variances,
@@ -43,7 +44,5 @@ def cmd_train(args) -> int:
     save_model(model, args.output)
     print(f"ptb2fd train: {args.output}: view {args.view}, default scoring {model['default']}, "
           f"{model['training']['sentences']} sentences, {time.perf_counter() - start:.1f} s", file=sys.stderr)
-    if summary is not None:
-        print(f"ptb2fd: {summary.line()}", file=sys.stderr)
-        return 1 if summary.failed else 0
-    return 0
+    print(f"ptb2fd: {summary.line()}", file=sys.stderr)
+    return 1 if summary.failed else 0

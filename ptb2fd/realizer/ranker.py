@@ -90,7 +90,10 @@ def top1_accuracy(sets: CandidateSets, w: np.ndarray) -> float:
 def choose_variance(sets: CandidateSets, grid: tuple[float, ...], mask: np.ndarray | None = None,
                     max_iter: int = 40) -> tuple[float, dict[float, float]]:
     """The variance with the best mean held-out top-1 accuracy over the folds."""
-    folds = sorted(set(sets.fold.tolist()))
+    folds = [k for k in sorted(set(sets.fold.tolist())) if 0 < int(np.sum(sets.fold == k)) < len(sets.fold)]
+    if not folds:  # too little data to hold any out: the middle of the grid
+        middle = sorted(grid)[len(grid) // 2]
+        return middle, {middle: float("nan")}
     accuracy: dict[float, float] = {}
     for variance in grid:
         scores = []
