@@ -215,6 +215,51 @@ def peak_rss_regen(paths: list[str], copies: tuple[int, ...] = (1, 10)) -> dict:
     return out
 
 
+def measure_realizer(repeat: int = 1, view: str = "paper") -> dict:
+    """The statistical realizer (issue 9): training on dev (target: at most
+    60 s on one core) and realizing the test half with that model, beside
+    converting the test half (target: realizing at most 2x the conversion
+    time). Trees are read once; the timings are interleaved."""
+    from .convert import Converter
+    from .realizer.model import load_realizer, save_model, train_model
+    from .reader import read_trees, resolve_inputs
+    from .regen.view import make_view
+    from .ruleset import load_rules
+
+    rules = load_rules()
+    dev_raws = list(read_trees(resolve_inputs([], "treebank", files="wsj_00*")))
+    test_raws = list(read_trees(resolve_inputs([], "treebank", files="wsj_01*")))
+    conv = Converter(rules)
+    dev = [r.sentence for r in map(conv.convert, dev_raws) if r.sentence is not None]
+    test = [r.sentence for r in map(conv.convert, test_raws) if r.sentence is not None]
+    train_t, convert_t, realize_t = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "bench.model")
+        for _ in range(repeat):
+            t = time.perf_counter()
+            save_model(train_model(dev, view, rules), path)
+            train_t.append(time.perf_counter() - t)
+            conv = Converter(rules)
+            t = time.perf_counter()
+            for raw in test_raws:
+                conv.convert(raw)
+            convert_t.append(time.perf_counter() - t)
+            realizer = load_realizer(path, view, rules=rules)
+            t = time.perf_counter()
+            for s in test:
+                realizer.realize(make_view(s, rules.roles.adjunct_roles, seed=s.id, view=view).view)
+            realize_t.append(time.perf_counter() - t)
+    return {"realizer_view": view, "train_dev_s": round(_best(train_t), 1), "train_sentences": len(dev),
+            "convert_test_s": round(_best(convert_t), 2), "realize_test_s": round(_best(realize_t), 2),
+            "realize_vs_convert": round(_best(realize_t) / _best(convert_t), 2)}
+
+
+def report_realizer(m: dict) -> str:
+    return (f"statistical realizer ({m['realizer_view']} view): training on dev ({m['train_sentences']} sentences) "
+            f"{m['train_dev_s']} s (target <= 60 s); realizing the test half {m['realize_test_s']} s vs. converting "
+            f"it {m['convert_test_s']} s: ratio {m['realize_vs_convert']}x (target <= {TARGETS['regen_vs_convert']}x)")
+
+
 def report(m: dict) -> str:
     t = TARGETS
     lines = [
@@ -248,9 +293,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--no-rss", action="store_true", help="skip the 10x memory run")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    p.add_argument("--no-realizer", action="store_true", help="skip training and running the statistical realizer")
     args = p.parse_args(argv)
     m = measure(args.repeat, rss=not args.no_rss)
     print(report(m))
+    if not args.no_realizer:
+        m |= measure_realizer()
+        print(report_realizer(m))
     if args.json:
         Path(args.json).write_text(json.dumps(m, indent=1) + "\n", encoding="utf-8")
     return 0

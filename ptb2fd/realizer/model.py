@@ -34,7 +34,7 @@ from ..regen.view import VIEWS
 FORMAT = "ptb2fd-realizer"
 FORMAT_VERSION = 1
 SCORINGS = ("lm", "ranker", "both")
-VARIANCES = (1.0, 10.0, 100.0)
+VARIANCES = (0.3, 1.0, 3.0)
 BEAM = 16
 
 

@@ -68,7 +68,7 @@ def _objective(w: np.ndarray, sets: CandidateSets, variance: float, mask: np.nda
     return loss, grad
 
 
-def fit(sets: CandidateSets, variance: float, mask: np.ndarray | None = None, max_iter: int = 150) -> np.ndarray:
+def fit(sets: CandidateSets, variance: float, mask: np.ndarray | None = None, max_iter: int = 100) -> np.ndarray:
     """Weights maximizing the penalized conditional likelihood (features outside mask stay 0)."""
     n = sets.matrix.shape[1]
     mask = np.ones(n) if mask is None else mask.astype(np.float64)
@@ -88,7 +88,7 @@ def top1_accuracy(sets: CandidateSets, w: np.ndarray) -> float:
 
 
 def choose_variance(sets: CandidateSets, grid: tuple[float, ...], mask: np.ndarray | None = None,
-                    max_iter: int = 40) -> tuple[float, dict[float, float]]:
+                    max_iter: int = 30) -> tuple[float, dict[float, float]]:
     """The variance with the best mean held-out top-1 accuracy over the folds."""
     folds = [k for k in sorted(set(sets.fold.tolist())) if 0 < int(np.sum(sets.fold == k)) < len(sets.fold)]
     if not folds:  # too little data to hold any out: the middle of the grid

@@ -27,7 +27,7 @@ from .units import HeadProblem, _lex, build_problems, valid_order
 
 ALL_UP_TO = 4
 RANDOM_ORDERINGS = 12
-MAX_CANDIDATES = 48
+MAX_CANDIDATES = 24
 FOLDS = 3
 LM_FEATURE = "LM"
 
