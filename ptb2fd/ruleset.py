@@ -97,7 +97,9 @@ def load_rules(directory: str | Path | None = None) -> RuleSet:
     run("categories.yaml", compile_categories)
     run("baseforms.yaml", compile_baseforms)
     inventory = frozenset(roles.roles) if roles else frozenset()
-    order, _ = run("order.yaml", compile_order, inventory, roles.adjunct_roles if roles else frozenset())
+    compounds = compiled.get("compound_prepositions.yaml")
+    order, _ = run("order.yaml", compile_order, inventory, roles.adjunct_roles if roles else frozenset(),
+                   tuple(r.words for r in compounds.phrasal) if compounds else ())
     if roles and clauses:
         used = (clauses.voice_roles | clauses.argument_roles | clauses.marker_roles | clauses.aux_roles
                 | clauses.determiner_roles | clauses.subject_roles | clauses.subject_aux_roles

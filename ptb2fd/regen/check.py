@@ -4,8 +4,9 @@ Each converted sentence goes through a regeneration view (shuffled,
 renumbered, whitelisted fields), a realizer turns the view into words, and
 the output is mapped back to sentence positions only for scoring. The
 reference is the sentence's words in `ap` order (the reader puts tokens in
-that order), never the order of records in a file, with its first word
-capitalized as every realizer's output is.
+that order), never the order of records in a file. The capital of a first
+word is not scored (`uncased_reference`, `uncased_output`): a realizer is
+judged on where it puts words, and capitalizes whichever comes first.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from ..record import Sentence
 from .metrics import SentenceScore, score_sentence
 from .order import OrderRules
 from .realizer import RulesRealizer
-from .view import DEFAULT_VIEW, capitalize_first, get_view, make_view
+from .view import DEFAULT_VIEW, get_view, initial_case_index, lower_first, make_view
 
 
 @dataclass
@@ -38,9 +39,7 @@ class RegenerationCheck:
 
     def run(self, sentence: Sentence) -> Regenerated:
         viewed = make_view(sentence, self.adjunct_roles, seed=sentence.id, view=self.view)
-        # The first word's case is the realizer's to set (view.py): the
-        # reference is scored sentence-cased too ("it was ..." -> "It was").
-        words = capitalize_first(sentence.words)
+        words = uncased_reference(sentence)
         if hasattr(self.realizer, "realize_ordered"):
             output, ids = self.realizer.realize_ordered(viewed.view)
             order = [viewed.position_of[i] for i in ids]
@@ -48,12 +47,34 @@ class RegenerationCheck:
             output = [str(w) for w in self.realizer.realize(viewed.view)]
             order = align_words(words, output)
         heads = [t.head - 1 for t in sentence.tokens]
-        score = score_sentence(words, heads, order, output)
+        score = score_sentence(words, heads, order, uncased_output(output, order, words))
         return Regenerated(sentence, order, output, score, misplaced_edges(heads, order))
 
     def run_all(self, sentences: Iterable[Sentence]) -> Iterator[Regenerated]:
         for s in sentences:
             yield self.run(s)
+
+
+def uncased_reference(sentence: Sentence) -> list[str]:
+    """The reference as scored: the capital its first word has only because
+    it comes first is lowered, as in the views ("The company" -> "the
+    company"; "IBM", "Pierre" keep theirs). Which word a realizer puts first,
+    and so capitalizes, is then scored by position only."""
+    first = initial_case_index(sentence.tokens)
+    return [lower_first(w) if i == first else w for i, w in enumerate(sentence.words)]
+
+
+def uncased_output(output: list[str], order: list[int], reference: list[str]) -> list[str]:
+    """The output as scored: its first word lowered again where the realizer
+    capitalized it only for coming first (the token is lowercase in the
+    scored reference: "But the House" -> "but the House")."""
+    out = list(output)
+    for p, (w, k) in enumerate(zip(out, order)):
+        if w and w[0].isalpha():
+            if k >= 0 and reference[k][:1].islower() and w[:1].isupper() and w[1:] == reference[k][1:]:
+                out[p] = lower_first(w)
+            break
+    return out
 
 
 def align_words(ref: list[str], out: list[str]) -> list[int]:

@@ -4,7 +4,8 @@ For each head it sorts the dependents into slots (order.yaml `slots`, left
 to right around HEAD) by the first placement rule that matches, then spells
 each dependent's own phrase in its place. Within a slot, adjuncts keep
 their given rank, auxiliaries their chain rank, conjuncts their
-junction_position, compound prepositions their compound_position. Ties
+junction_position, compound prepositions their order (compound_order.py),
+unranked punctuation its kind. Ties
 left after that are broken by the words themselves, never by ids, so a
 renumbered, shuffled copy of a sentence regenerates identically.
 
@@ -14,119 +15,10 @@ arguments in one slot (two objects) are ordered by their words.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from .order_rules import ORDER_CONDITIONS, OrderRules, PlaceRule, compile_order
+from .view import PUNCT_ROLES, ViewRecord
 
-from ..rulefile import line_of
-from .view import ViewRecord
-
-ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_rolemarker",
-                    "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0")
-
-
-@dataclass(frozen=True)
-class PlaceRule:
-    rule_id: str
-    tests: tuple[Callable, ...]
-    slot: int
-
-
-@dataclass(frozen=True)
-class OrderRules:
-    slots: tuple[str, ...]
-    head_slot: int
-    chain_slot: int
-    chain_first_slot: int
-    chain_rank: dict[str, int]
-    initial_markers: frozenset[str]
-    continuation_slot: int
-    rules: tuple[PlaceRule, ...]
-    adjunct_roles: frozenset[str]
-
-    def rule_ids(self) -> list[str]:
-        return [r.rule_id for r in self.rules]
-
-
-def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
-                  adjunct_roles: frozenset[str] | None = None) -> OrderRules | None:
-    data = checker.mapping(data, "order.yaml")
-    if data is None:
-        return None
-    checker.keys(data, ["slots", "aux_chain", "junction", "rules"], ["slots", "aux_chain", "junction", "rules"],
-                 what="order.yaml")
-    slots = checker.strings(data.get("slots", []), "slots")
-    if "HEAD" not in slots:
-        checker.problem("slots must include HEAD")
-        return None
-    index = {s: i for i, s in enumerate(slots)}
-
-    def slot_of(name, rid=None, line=None) -> int:
-        if name not in index:
-            checker.problem(f"unknown slot {name!r}; slots are listed under 'slots'", rid, line)
-            return index["HEAD"]
-        return index[name]
-
-    def roles(values, rid, line) -> frozenset[str]:
-        out = frozenset(checker.strings(values, "role", rid, line))
-        for r in sorted(out - inventory if inventory else ()):
-            checker.problem(f"role '{r}' is not in the role inventory of roles.yaml", rid, line)
-        return out
-
-    chain = checker.mapping(data.get("aux_chain", {}), "aux_chain") or {}
-    checker.keys(chain, ["slot", "first_slot", "rank"], ["slot", "first_slot", "rank"], what="aux_chain")
-    rank = {str(k): int(v) for k, v in (checker.mapping(chain.get("rank", {}), "aux_chain.rank") or {}).items()}
-    roles(list(rank), None, line_of(chain))
-    junction = checker.mapping(data.get("junction", {}), "junction") or {}
-    checker.keys(junction, ["initial_markers", "continuation_slot"], ["initial_markers", "continuation_slot"],
-                 what="junction")
-    adjunct_set = adjunct_roles if adjunct_roles is not None else frozenset()
-    rules = []
-    for spec, rid, line in checker.rules(data, "rules", "placement rule", ["id", "when", "slot"],
-                                         ["id", "when", "slot"]):
-        when = checker.mapping(spec.get("when", {}), "when", rid) or {}
-        tests = []
-        for key, v in when.items():
-            if key == "role":
-                rs = roles(v, rid, line)
-                tests.append(lambda r, h, ctx, rs=rs: r.role in rs)
-            elif key == "word":
-                ws = frozenset(w.lower() for w in checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, ws=ws: (r.word or r.base or "").lower() in ws)
-            elif key == "adjunct":
-                tests.append(lambda r, h, ctx, v=bool(v): (r.role in adjunct_set) == v)
-            elif key == "side":
-                if v not in ("left", "right"):
-                    checker.problem("'side' must be left or right", rid, line)
-                tests.append(lambda r, h, ctx, v=v: r.direction == v)
-            elif key == "position_class":
-                cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, cs=cs: r.position_class in cs)
-            elif key == "has_rolemarker":
-                tests.append(lambda r, h, ctx, v=bool(v): (r.rolemarker is not None) == v)
-            elif key == "head_subject_position":
-                cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, cs=cs: h is not None and h.subject_position in cs)
-            elif key == "head_has_roles":
-                rs = roles(v, rid, line)
-                tests.append(lambda r, h, ctx, rs=rs: bool(rs & ctx))
-            elif key == "cat0":
-                cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, cs=cs: r.cat0 in cs)
-            elif key == "grouptype":
-                cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, cs=cs: r.grouptype in cs)
-            elif key == "head_cat1":
-                cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, cs=cs: h is not None and h.cat1 in cs)
-            else:
-                checker.problem(f"unknown condition '{key}'; valid: {', '.join(ORDER_CONDITIONS)}", rid, line)
-        rules.append(PlaceRule(str(rid), tuple(tests), slot_of(spec.get("slot"), rid, line)))
-    return OrderRules(
-        tuple(slots), index["HEAD"], slot_of(chain.get("slot")), slot_of(chain.get("first_slot")), rank,
-        frozenset(w.lower() for w in checker.strings(junction.get("initial_markers", []), "initial_markers")),
-        slot_of(junction.get("continuation_slot")), tuple(rules),
-        adjunct_roles if adjunct_roles is not None else frozenset(),
-    )
+__all__ = ["ORDER_CONDITIONS", "OrderRules", "PlaceRule", "Regenerator", "compile_order"]
 
 
 class Regenerator:
@@ -142,6 +34,7 @@ class Regenerator:
         kids: dict[int, list[ViewRecord]] = {}
         for r in records:
             kids.setdefault(r.head, []).append(r)
+        self._kids = kids
         roots = kids.get(0, [])
         out: list[int] = []
         stack: list[tuple[bool, int]] = [(False, r.id) for r in sorted(roots, key=_word_key, reverse=True)]
@@ -152,21 +45,26 @@ class Regenerator:
                 continue
             seq = self._sequence(by_id[x], kids.get(x, []))
             stack.extend(reversed(seq))
-        return out
+        return self.rules.inside_quotes.apply(out, by_id)
 
     def _place(self, r: ViewRecord, h: ViewRecord, ctx: frozenset[str]) -> int:
+        own = frozenset(k.role for k in self._kids.get(r.id, ()))
         for rule in self.rules.rules:
-            if all(test(r, h, ctx) for test in rule.tests):
+            if all(test(r, h, ctx, own) for test in rule.tests):
                 self.fired[rule.rule_id] = self.fired.get(rule.rule_id, 0) + 1
                 return rule.slot
         return self.rules.head_slot + 1
 
     def _sequence(self, h: ViewRecord, deps: list[ViewRecord]) -> list[tuple[bool, int]]:
         rules = self.rules
-        ctx = frozenset(d.role for d in deps)
+        # the dependents' roles, and "role:clause" for those that are clauses
+        # (and "role:marked" for clauses with a rolemarker: "that ...")
+        ctx = frozenset(d.role for d in deps) | {f"{d.role}:clause" for d in deps if d.grouptype == "clause"} | {
+            f"{d.role}:marked" for d in deps if d.grouptype == "clause" and d.rolemarker}
         items: list[tuple[int, tuple, list[tuple[bool, int]]]] = []
         groups: dict[int, list[ViewRecord]] = {}
         units: dict[int, list[ViewRecord]] = {}
+        ranked: list[tuple[str | None, int, int]] = []  # (side, rank, item index) of ranked adjuncts
         for d in deps:
             if d.junction is not None:
                 groups.setdefault(d.junction, []).append(d)
@@ -174,16 +72,23 @@ class Regenerator:
                 units.setdefault(d.compound, []).append(d)
             else:
                 items.append(self._item(d, h, ctx))
+                if d.unit_rank is not None and d.role not in PUNCT_ROLES:
+                    ranked.append((d.direction, d.unit_rank, len(items) - 1))
         chain = [i for i in items if i[0] == rules.chain_slot]
         if chain:
             first = min(chain, key=lambda i: i[1])
             items[items.index(first)] = (rules.chain_first_slot,) + first[1:]
         for members in units.values():
-            members.sort(key=lambda m: m.compound_position or 0)
+            members = rules.compounds.arrange(members)
             slot = self._place(members[0], h, ctx)
             items.append((slot, (0,) + _word_key(members[0]), [(False, m.id) for m in members]))
         for members in groups.values():
             items.append(self._group(members, h, ctx))
+            firsts = [m for m in members if m.unit_rank is not None and m.role not in PUNCT_ROLES]
+            if firsts:
+                first = min(firsts, key=lambda m: m.unit_rank)
+                ranked.append((first.direction, first.unit_rank, len(items) - 1))
+        _keep_rank_order(items, ranked)
         items.sort(key=lambda i: (i[0], i[1]))
         seq: list[tuple[bool, int]] = []
         head_done = False
@@ -202,6 +107,9 @@ class Regenerator:
             key = (self.rules.chain_rank.get(d.role, 9),) + _word_key(d)
         elif d.unit_rank is not None:
             key = (d.unit_rank,) + _word_key(d)
+        elif d.role in PUNCT_ROLES:  # unranked marks on one side: ", ''", ". -RRB-"
+            order = self.rules.punctuation_order
+            key = (order.get(d.cat0, len(order)),) + _word_key(d)
         else:
             key = (0,) + _word_key(d)
         return slot, key, [(False, d.id)]
@@ -254,6 +162,18 @@ class Regenerator:
         slot = self._place(first, h, ctx)
         key = (first.unit_rank,) + _word_key(first) if first.unit_rank is not None else (0,) + _word_key(first)
         return slot, key, entries
+
+
+def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> None:
+    """Adjuncts on one side of a head are one unit whose order the view
+    gives: an adjunct never goes to a later slot than the next one ("[Then]
+    [Wednesday] , Fujitsu said": "Then" follows "Wednesday" before the
+    subject, wherever its own rule would put it)."""
+    for side in {r[0] for r in ranked}:
+        seq = sorted((r for r in ranked if r[0] == side), key=lambda r: r[1])
+        for (_, _, i), (_, _, j) in zip(reversed(seq[:-1]), reversed(seq[1:])):
+            if items[i][0] > items[j][0]:
+                items[i] = (items[j][0],) + items[i][1:]
 
 
 def _word_key(r: ViewRecord) -> tuple:

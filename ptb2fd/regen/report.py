@@ -24,7 +24,7 @@ from typing import Iterable
 from .accumulate import MetricsAccumulator
 from .check import Regenerated
 from .metrics import word_diff
-from .view import VIEWS
+from .view import VIEWS, capitalize_first
 
 BUCKETS = ((1, 10), (11, 20), (21, 30), (31, 40), (41, 10**9))
 METRIC_KEYS = ("sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea", "understandability",
@@ -67,11 +67,20 @@ def sentence_record(r: Regenerated) -> dict:
         "id": r.sentence.id, "exact": s.exact, "ssa_id": round(s.ssa_id, 6), "ssa": round(s.ssa, 6),
         "gsa": round(s.gsa, 6), "sta": round(s.sta, 6), "gta": round(s.gta, 6), "dea": round(s.dea, 6),
         "bleu": round(s.bleu, 6),
-        "reference": " ".join(s.ref_words), "output": " ".join(s.out_words),
-        "diff": word_diff(s.ref_words, s.out_words),
+        "reference": display(s.ref_words), "output": display(s.out_words),
+        "diff": display_diff(s.ref_words, s.out_words),
         "misplaced": [toks[i].id for i in r.misplaced],
         "words": [[t.word, t.role, t.rule] for t in toks],
     }
+
+
+def display(words) -> str:
+    """Words as shown: sentence-cased (scoring compares them uncased, check.py)."""
+    return " ".join(capitalize_first(list(words)))
+
+
+def display_diff(ref, out) -> str:
+    return word_diff(capitalize_first(list(ref)), capitalize_first(list(out)))
 
 
 class ReportBuilder:
@@ -113,16 +122,16 @@ class ReportBuilder:
             key = (-s.ssa_id, _Desc(r.sentence.id))
             if len(self.worst) < WORST or key > self.worst[0][:2]:
                 involved = sorted({f"{toks[i].word}:{toks[i].role}:{toks[i].rule}" for i in r.misplaced})
-                entry = (key[0], key[1], (r.sentence.id, s.ssa_id, " ".join(s.ref_words), " ".join(s.out_words),
-                                          word_diff(s.ref_words, s.out_words), ", ".join(involved)))
+                entry = (key[0], key[1], (r.sentence.id, s.ssa_id, display(s.ref_words), display(s.out_words),
+                                          display_diff(s.ref_words, s.out_words), ", ".join(involved)))
                 (heapq.heappush if len(self.worst) < WORST else heapq.heapreplace)(self.worst, entry)
         if other is not None and s.exact != other.score.exact:
             side = "this" if s.exact else "other"
             self.only_counts[side] += 1
             if len(self.only[side]) < LISTED:
                 loser = other if s.exact else r
-                self.only[side].append((r.sentence.id, " ".join(s.ref_words), word_diff(
-                    loser.score.ref_words, loser.score.out_words)))
+                self.only[side].append((r.sentence.id, display(s.ref_words),
+                                        display_diff(loser.score.ref_words, loser.score.out_words)))
         self._lines.write(json.dumps(sentence_record(r), ensure_ascii=False) + "\n")
 
     def metrics(self) -> dict:

@@ -126,3 +126,42 @@ def test_view_records_are_frozen(converter, rules):
     r = next(iter(records(converter, rules, ALSO, "paper").values()))
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.word = "x"
+
+
+# --- what the rules realizer does with what the paper view leaves out -----------------------
+
+SAID = ("(SINV (`` ``) (S-TPC-1 (NP-SBJ (PRP We)) (VP (VBP have) (NP (DT no) (JJ useful) (NN information)))) "
+        "(, ,) ('' '') (VP (VBD said) (S (-NONE- *T*-1))) (NP-SBJ (NNP James)) (PP-MNR (IN with) (NP (DT a) (NN sigh))) "
+        "(. .))")
+CURRENTLY = ("(S (NP-SBJ (DT The) (NNS funds)) (VP (VBP are) (ADVP-TMP (RB currently)) (VP (VBG yielding) "
+             "(NP (CD 9) (NN %)))) (. .))")
+CONCLUDED = ("(S (NP-SBJ (PRP They)) (VP (VBD concluded) (PP-LOC (IN in) (NP (DT a) (NN study))) (SBAR (IN that) "
+             "(S (NP-SBJ (PRP it)) (VP (VBD worked))))) (. .))")
+
+
+@pytest.mark.parametrize("tree, regenerated", [
+    (BECAUSE, "Because of the rain , John left out early ."),  # compound order from the grammar
+    (SAID, "`` We have no useful information , '' said James with a sigh ."),  # comma inside the quote
+    (CURRENTLY, "The funds are currently yielding 9 % ."),  # unclassed adverb after the auxiliary
+    (CONCLUDED, "They concluded in a study that it worked ."),  # adjunct before a that-clause
+])
+def test_rules_realizer_under_the_paper_view(converter, rules, tree, regenerated):
+    s = converter.convert_text(tree)
+    viewed = make_view(s, rules.roles.adjunct_roles, seed="x", view="paper")
+    assert all(r.compound_position is None for r in viewed.records)
+    assert not any(r.unit_rank for r in viewed.records if r.role in ("leftpunc", "rightpunc"))
+    out = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper").run(s).output
+    assert " ".join(out) == regenerated
+
+
+def test_compound_order_from_the_grammar(rules):
+    def rec(i, word, cat):
+        return ViewRecord(i, 9, word, word, cat, "prep", None, None, None, "rolemarker", "rolemarker", None, "other",
+                          None, None, None, None, None, None, 1, None, None, None)
+
+    arrange = rules.order.compounds.arrange
+    words = lambda recs: [r.word for r in arrange(recs)]  # noqa: E731
+    assert words([rec(1, "of", "IN"), rec(2, "because", "IN")]) == ["because", "of"]
+    assert words([rec(1, "of", "IN"), rec(2, "because", "IN"), rec(3, "partly", "RB")]) == ["partly", "because", "of"]
+    assert words([rec(1, "from", "IN"), rec(2, "down", "RB")]) == ["down", "from"]
+    assert words([rec(1, "in", "IN"), rec(2, "than", "IN")]) == ["than", "in"]

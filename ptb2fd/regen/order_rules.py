@@ -1,0 +1,148 @@
+"""order.yaml compiled: slots, the auxiliary chain, coordination markers,
+compound and punctuation order, and the placement rules with their
+conditions (listed at the top of rules/order.yaml). `Regenerator`
+(order.py) applies them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..rulefile import line_of
+from .compound_order import CompoundOrder, compile_compound_order
+from .punct_order import InsideQuotes, compile_inside_quotes
+from .view import PUNCT_ROLES
+
+ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_rolemarker",
+                    "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0", "leaf",
+                    "has_roles", "head_has_clause", "head_grouptype", "head_has_marked_clause", "not_cat0")
+
+
+@dataclass(frozen=True)
+class PlaceRule:
+    rule_id: str
+    tests: tuple[Callable, ...]
+    slot: int
+
+
+@dataclass(frozen=True)
+class OrderRules:
+    slots: tuple[str, ...]
+    head_slot: int
+    chain_slot: int
+    chain_first_slot: int
+    chain_rank: dict[str, int]
+    initial_markers: frozenset[str]
+    continuation_slot: int
+    rules: tuple[PlaceRule, ...]
+    adjunct_roles: frozenset[str]
+    compounds: CompoundOrder
+    inside_quotes: InsideQuotes
+    punctuation_order: dict[str, int]  # cat0 -> rank of unranked marks on one side of a head
+
+    def rule_ids(self) -> list[str]:
+        return [r.rule_id for r in self.rules]
+
+
+def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
+                  adjunct_roles: frozenset[str] | None = None, phrasal: tuple[tuple[str, ...], ...] = ()
+                  ) -> OrderRules | None:
+    data = checker.mapping(data, "order.yaml")
+    if data is None:
+        return None
+    checker.keys(data, ["slots", "aux_chain", "junction", "compounds", "inside_quotes", "punctuation_order", "rules"],
+                 ["slots", "aux_chain", "junction", "rules"], what="order.yaml")
+    slots = checker.strings(data.get("slots", []), "slots")
+    if "HEAD" not in slots:
+        checker.problem("slots must include HEAD")
+        return None
+    index = {s: i for i, s in enumerate(slots)}
+
+    def slot_of(name, rid=None, line=None) -> int:
+        if name not in index:
+            checker.problem(f"unknown slot {name!r}; slots are listed under 'slots'", rid, line)
+            return index["HEAD"]
+        return index[name]
+
+    def roles(values, rid, line) -> frozenset[str]:
+        out = frozenset(checker.strings(values, "role", rid, line))
+        for r in sorted(out - inventory if inventory else ()):
+            checker.problem(f"role '{r}' is not in the role inventory of roles.yaml", rid, line)
+        return out
+
+    chain = checker.mapping(data.get("aux_chain", {}), "aux_chain") or {}
+    checker.keys(chain, ["slot", "first_slot", "rank"], ["slot", "first_slot", "rank"], what="aux_chain")
+    rank = {str(k): int(v) for k, v in (checker.mapping(chain.get("rank", {}), "aux_chain.rank") or {}).items()}
+    roles(list(rank), None, line_of(chain))
+    junction = checker.mapping(data.get("junction", {}), "junction") or {}
+    checker.keys(junction, ["initial_markers", "continuation_slot"], ["initial_markers", "continuation_slot"],
+                 what="junction")
+    adjunct_set = adjunct_roles if adjunct_roles is not None else frozenset()
+    rules = []
+    for spec, rid, line in checker.rules(data, "rules", "placement rule", ["id", "when", "slot"],
+                                         ["id", "when", "slot"]):
+        when = checker.mapping(spec.get("when", {}), "when", rid) or {}
+        tests = []
+        for key, v in when.items():
+            if key == "role":
+                rs = roles(v, rid, line)
+                tests.append(lambda r, h, ctx, own, rs=rs: r.role in rs)
+            elif key == "word":
+                ws = frozenset(w.lower() for w in checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, ws=ws: (r.word or r.base or "").lower() in ws)
+            elif key == "adjunct":
+                tests.append(lambda r, h, ctx, own, v=bool(v): (r.role in adjunct_set) == v)
+            elif key == "side":
+                if v not in ("left", "right"):
+                    checker.problem("'side' must be left or right", rid, line)
+                tests.append(lambda r, h, ctx, own, v=v: r.direction == v)
+            elif key == "position_class":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, cs=cs: r.position_class in cs)
+            elif key == "has_rolemarker":
+                tests.append(lambda r, h, ctx, own, v=bool(v): (r.rolemarker is not None) == v)
+            elif key == "head_subject_position":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, cs=cs: h is not None and h.subject_position in cs)
+            elif key == "head_has_roles":
+                rs = roles(v, rid, line)
+                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & ctx))
+            elif key == "cat0":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, cs=cs: r.cat0 in cs)
+            elif key == "grouptype":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, cs=cs: r.grouptype in cs)
+            elif key == "has_roles":
+                rs = roles(v, rid, line)
+                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & own))
+            elif key == "head_has_clause":
+                rs = frozenset(f"{x}:clause" for x in roles(v, rid, line))
+                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & ctx))
+            elif key == "head_has_marked_clause":
+                rs = frozenset(f"{x}:marked" for x in roles(v, rid, line))
+                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & ctx))
+            elif key == "not_cat0":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, cs=cs: r.cat0 not in cs)
+            elif key == "leaf":
+                # no dependents but punctuation: "[already]" vs "[in 1988]"
+                tests.append(lambda r, h, ctx, own, v=bool(v): (not (own - PUNCT_ROLES)) == v)
+            elif key == "head_grouptype":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, cs=cs: h is not None and h.grouptype in cs)
+            elif key == "head_cat1":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, cs=cs: h is not None and h.cat1 in cs)
+            else:
+                checker.problem(f"unknown condition '{key}'; valid: {', '.join(ORDER_CONDITIONS)}", rid, line)
+        rules.append(PlaceRule(str(rid), tuple(tests), slot_of(spec.get("slot"), rid, line)))
+    return OrderRules(
+        tuple(slots), index["HEAD"], slot_of(chain.get("slot")), slot_of(chain.get("first_slot")), rank,
+        frozenset(w.lower() for w in checker.strings(junction.get("initial_markers", []), "initial_markers")),
+        slot_of(junction.get("continuation_slot")), tuple(rules),
+        adjunct_roles if adjunct_roles is not None else frozenset(),
+        compile_compound_order(data.get("compounds", {}), checker, phrasal),
+        compile_inside_quotes(data.get("inside_quotes", {}), checker),
+        {c: i for i, c in enumerate(checker.strings(data.get("punctuation_order", []), "punctuation_order"))},
+    )
