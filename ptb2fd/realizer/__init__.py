@@ -1,8 +1,7 @@
 """The statistical realizer (papers 002 and 004): `ptb2fd train` and
 `load_realizer(path, view_name)` for `ptb2fd regen --realizer stat`.
 
-Modules: views (named views, until regen has them), lm (Kneser-Ney
-trigrams), units (a head's search space), features, search (beam),
+Modules: lm (Kneser-Ney trigrams), units (a head's search space), features, search (beam),
 ranker (L-BFGS estimation), training (candidate sets), inflection, stat
 (the realizer), model (the file), evaluate, command (`ptb2fd train`).
 """

@@ -1,5 +1,7 @@
-"""Realize converted sentences with a model and score them (make_view ->
-narrow to the view -> realize -> the project's metrics).
+"""Realize converted sentences with a model and score them (make_view for
+the view -> realize -> the project's metrics), with search-error counts;
+`ptb2fd regen --realizer stat` gives the full metrics, this the figures
+the trainer and the benchmark need in one pass.
 
 The output words are compared with the original sentence (its first word
 as written): `exact`, `ssa_id` (1 - (I + D) / R, `metrics.id_counts`,

@@ -7,8 +7,9 @@ and the trainer count exactly the same features:
 
 - pair (every unit before every later unit): labels of both, with the
   head's tag ("the NN's determiner before its withinmod"); with the head
-  as one of the two this is the paper's "head, dependent and side"; the
-  rules' slots compared (`slot<`, `slot>`, `slot=`); in a sentence with a
+  as one of the two this is the paper's "head, dependent and side"; whether
+  the rules realizer puts them in this order (`s|<`), alone and with the
+  two labels (how far to trust the rules for this pair); in a sentence with a
   "?" the label pair again (inversion: "is he", "did they");
 - bigram (adjacent units, with START/END): labels and tags;
 - sequence (the whole ordering): the head's tag and role with the ordered
@@ -29,7 +30,7 @@ def pair_features(p: HeadProblem, i: int, j: int) -> list[str]:
     a, b = p.units[i], p.units[j]
     hc = p.head.cat
     feats = [f"p|{a.label}|{b.label}", f"pc|{hc}|{a.label}|{b.label}",
-             "s|<" if a.slot < b.slot else ("s|>" if a.slot > b.slot else "s|="), f"ss|{a.slot}|{b.slot}",
+             "s|<" if a.slot < b.slot else "s|>", f"sr|{a.label}|{b.label}|{'<' if a.slot < b.slot else '>'}",
              f"w|{a.label}|{b.label}|{_weight(a, b)}"]
     if i == 0 or j == 0:
         dep, side = (b, "R") if i == 0 else (a, "L")

@@ -10,7 +10,7 @@ What the view gives becomes constraints on that interleave:
 - `unit_rank`: units on the same side keep their given relative order;
 - `junction_position`: a coordination is laid out by the rules
   (ptb2fd/regen/order.py: "a , b and c") and moves as one unit; without
-  positions (the shallow views) its members are free units;
+  positions (`shallow`, `lemma`) its members are free units;
 - `compound_position`: a compound preposition's words in their order; without
   it ("because of" in the paper view) the words form one unit whose inner
   order the language model chooses.
@@ -35,7 +35,7 @@ class Unit:
     lex: str  # lowercased word (or base) of the unit's first record
     side: str | None = None  # given direction: the unit must stay on that side of the head
     rank: int | None = None  # given rank among the units on its side
-    slot: int = 0  # the rules' slot (order.yaml), a feature
+    slot: int = 0  # where the rules realizer puts the unit (its first word's place in the rules' output), a feature
     ordered: bool = True  # False: a compound whose inner order is left to the language model
     words: list[str] = field(default_factory=list)  # realized words (filled bottom-up)
 
@@ -66,21 +66,31 @@ def build_problems(records, order_rules: OrderRules) -> tuple[list[HeadProblem],
         kids.setdefault(r.head, []).append(r)
     question = any((r.word if r.word is not None else r.base) == "?" for r in records)
     placer = Regenerator(order_rules)
+    # The rules realizer's whole output: each unit's place in it is a feature.
+    # (order() also prepares the placer for _group below.)
+    rules_pos = {i: k for k, i in enumerate(placer.order(records))}
+    first_pos: dict[int, int] = {}  # record id -> first place of its subtree in the rules' output
     problems: list[HeadProblem] = []
     stack = [(False, r.id) for r in sorted(kids.get(0, []), key=lambda r: r.id)]
     while stack:
         done, x = stack.pop()
         if done:
-            problems.append(_problem(by_id[x], kids.get(x, []), placer, question))
+            problems.append(_problem(by_id[x], kids.get(x, []), placer, question, rules_pos, first_pos))
             continue
         stack.append((True, x))
         stack.extend((False, k.id) for k in sorted(kids.get(x, []), key=lambda r: r.id))
     return problems, by_id
 
 
-def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, question: bool) -> HeadProblem:
+def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, question: bool,
+             rules_pos: dict[int, int], first_pos: dict[int, int]) -> HeadProblem:
     ctx = frozenset(d.role for d in deps)
-    units = [Unit((h.id,), "HEAD", h.cat, _lex(h), slot=placer.rules.head_slot)]
+    first_pos[h.id] = min([rules_pos.get(h.id, 0)] + [first_pos[d.id] for d in deps])
+
+    def place(ids) -> int:
+        return min(first_pos[i] for i in ids)
+
+    units = [Unit((h.id,), "HEAD", h.cat, _lex(h), slot=rules_pos.get(h.id, 0))]
     groups: dict[int, list[ViewRecord]] = {}
     compounds: dict[int, list[ViewRecord]] = {}
     singles = []
@@ -92,14 +102,14 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
         else:
             singles.append(d)
     for d in singles:
-        units.append(Unit((d.id,), _label(d), d.cat, _lex(d), d.direction, d.unit_rank, placer._place(d, h, ctx)))
+        units.append(Unit((d.id,), _label(d), d.cat, _lex(d), d.direction, d.unit_rank, place([d.id])))
     for members in compounds.values():
         ordered = all(m.compound_position is not None for m in members)
         members.sort(key=(lambda m: m.compound_position) if ordered else (lambda m: (_lex(m), m.cat)))
         first = members[0]
         units.append(Unit(tuple(m.id for m in members), "compound/" + first.role, first.cat,
                           " ".join(_lex(m) for m in members), first.direction, first.unit_rank,
-                          placer._place(first, h, ctx), ordered))
+                          place(m.id for m in members), ordered))
     for members in groups.values():
         slot, _, entries = placer._group(members, h, ctx)
         ids = tuple(i for _, i in entries)
@@ -108,7 +118,7 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
         continuation = slot == placer.rules.continuation_slot
         units.append(Unit(ids, "coord/" + (first.role if not continuation else "continuation"), first.cat,
                           _lex(first), "right" if continuation else first.direction,
-                          None if continuation else first.unit_rank, slot))
+                          None if continuation else first.unit_rank, place(ids)))
     # A canonical order of the units, independent of ids: the search and the
     # features never depend on how the records were numbered.
     units[1:] = sorted(units[1:], key=lambda u: (u.slot, u.label, u.cat, u.lex, u.side or "", u.rank or 0))
