@@ -29,6 +29,8 @@ from ..regen.view import ViewRecord
 
 AUX_ROLES = frozenset({"modal", "aux", "taxis", "aspect", "voice", "to-infinitive"})
 ARTICLES = ("a", "an")
+LEMMINFLECT_TAGS = frozenset({"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "NN", "NNS", "NNP", "NNPS", "JJ", "JJR", "JJS",
+                              "RB", "RBR", "RBS", "MD"})
 
 
 def agreement(r: ViewRecord, kids: dict[int, list[ViewRecord]]) -> str:
@@ -72,7 +74,8 @@ class Inflector:
             hit = self.forms.get(key)
             if hit is not None:
                 return hit
-        inflected = getInflection(r.base, tag=r.cat) if r.cat0 in ("v", "n", "adj", "adv") else None
+        # only the tags lemminflect inflects (it prints a warning for others: PRP, CD, WRB, ...)
+        inflected = getInflection(r.base, tag=r.cat) if r.cat in LEMMINFLECT_TAGS else None
         return inflected[0] if inflected else r.base
 
     def fix_articles(self, words: list[str]) -> list[str]:
