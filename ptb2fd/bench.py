@@ -269,11 +269,19 @@ def bench_analyse(args) -> dict:
     return m
 
 
+def bench_realizer(args) -> dict:
+    if args.no_realizer:
+        return {}
+    from .realizer.benchmark import measure_realizer, report_realizer
+
+    m = measure_realizer()
+    print(report_realizer(m))
+    return m
+
+
 # The measures, in the order `make bench` prints them.
 MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_peak_rss, bench_peak_rss_regen,
-            bench_dask, bench_analyse)
-
-
+            bench_dask, bench_analyse, bench_realizer)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -282,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-rss", action="store_true", help="skip the 10x memory run")
     p.add_argument("--no-dask", action="store_true", help="skip the Dask engine comparison")
     p.add_argument("--no-analyse", action="store_true", help="skip timing `ptb2fd analyse`")
+    p.add_argument("--no-realizer", action="store_true", help="skip training and running the statistical realizer")
     p.add_argument("--only", metavar="NAME", action="append",
                    help="run only this measure (setup, processes, in_process, jobs, peak_rss, peak_rss_regen, dask, "
                         "analyse); "

@@ -140,6 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--top", type=int, default=20, help="mined forms listed per system and view (default 20)")
     an.add_argument("--rules", metavar="DIR", help="rule folder whose categories.yaml says what is punctuation")
 
+    from .realizer.command import add_train_parser
+    add_train_parser(sub, _input_args, _subparser)
+
     s = _subparser(sub, "stats", "statistics of converted JSONL: roles, features, stage counts, unknown labels",
                    epilog=EXIT_STATUS_STATS)
     s.add_argument("file", metavar="FILE", help="converted JSONL (the output of `ptb2fd convert`), .gz or '-'")
@@ -196,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "analyse":
             from .analysis.command import cmd_analyse
             return cmd_analyse(args)
+        if args.command == "train":
+            from .realizer.command import cmd_train
+            return cmd_train(args)
         if args.command == "stats":
             from .stats import cmd_stats
             return cmd_stats(args)

@@ -1,0 +1,128 @@
+"""A word trigram language model with interpolated Kneser-Ney smoothing.
+
+Chen & Goodman's interpolated Kneser-Ney, one absolute discount per order
+(D = n1 / (n1 + 2 n2) from that order's count-of-counts):
+
+    P3(w|u v) = max(c(u v w) - D3, 0) / c(u v .) + D3 N1+(u v .) / c(u v .) * P2(w|v)
+    P2(w|v)   = max(N1+(. v w) - D2, 0) / N1+(. v .) + D2 N1+(v .) / N1+(. v .) * P1(w)
+    P1(w)     = (N1+(. w) + 1) / (N1+(. .) + |V| + 1)     (one count for an unknown word)
+
+where N1+(. v w) is the number of distinct words seen before "v w" (the
+continuation count) and N1+(v .) the number of distinct words seen after
+"v". An unseen context backs off to the lower order with weight 1.
+Sentences are padded with two "<s>" and one "</s>". A phrase scored
+without its left context (a dependent's words before the search has placed
+it) uses the lower orders.
+
+Written here rather than taken from `nltk.lm`: nltk's KneserNeyInterpolated
+recomputes its sums on every call and is far too slow to score the
+hundreds of thousands of extensions a search makes. The model is stored as
+its trigram counts only; everything else is derived when it is loaded.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from typing import Iterable, Sequence
+
+BOS, EOS = "<s>", "</s>"
+
+
+class KneserNeyLM:
+    def __init__(self, trigrams: dict[tuple[str, str, str], int]):
+        self.trigrams = dict(trigrams)
+        self._derive()
+        self._cache: dict[tuple, float] = {}
+
+    @classmethod
+    def train(cls, sentences: Iterable[Sequence[str]]) -> "KneserNeyLM":
+        counts: Counter = Counter()
+        for words in sentences:
+            padded = [BOS, BOS, *words, EOS]
+            for i in range(2, len(padded)):
+                counts[(padded[i - 2], padded[i - 1], padded[i])] += 1
+        return cls(counts)
+
+    def _derive(self) -> None:
+        ctx2: Counter = Counter()  # c(u v .)
+        types2: Counter = Counter()  # N1+(u v .)
+        cont2: Counter = Counter()  # N1+(. v w)
+        for (u, v, w), c in self.trigrams.items():
+            ctx2[(u, v)] += c
+            types2[(u, v)] += 1
+            cont2[(v, w)] += 1
+        cont2_ctx: Counter = Counter()  # N1+(. v .)
+        types1: Counter = Counter()  # N1+(v .)
+        cont1: Counter = Counter()  # N1+(. w)
+        for (v, w), c in cont2.items():
+            cont2_ctx[v] += c
+            types1[v] += 1
+            cont1[w] += 1
+        self.ctx2, self.types2, self.cont2 = ctx2, types2, cont2
+        self.cont2_ctx, self.types1, self.cont1 = cont2_ctx, types1, cont1
+        self.cont1_total = sum(cont1.values())
+        self.vocab = len(cont1)
+        self.d3 = _discount(self.trigrams.values())
+        self.d2 = _discount(cont2.values())
+
+    def p1(self, w: str) -> float:
+        return (self.cont1.get(w, 0) + 1) / (self.cont1_total + self.vocab + 1)
+
+    def p2(self, v: str, w: str) -> float:
+        lower = self.p1(w)
+        total = self.cont2_ctx.get(v, 0)
+        if not total:
+            return lower
+        return (max(self.cont2.get((v, w), 0) - self.d2, 0) + self.d2 * self.types1[v] * lower) / total
+
+    def p3(self, u: str, v: str, w: str) -> float:
+        lower = self.p2(v, w)
+        total = self.ctx2.get((u, v), 0)
+        if not total:
+            return lower
+        return (max(self.trigrams.get((u, v, w), 0) - self.d3, 0) + self.d3 * self.types2[(u, v)] * lower) / total
+
+    def logprob(self, context: tuple[str, ...], w: str) -> float:
+        """ln P(w | the last two words of context); shorter contexts use lower orders."""
+        key = (context[-2:], w)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        if len(context) >= 2:
+            p = self.p3(context[-2], context[-1], w)
+        elif context:
+            p = self.p2(context[-1], w)
+        else:
+            p = self.p1(w)
+        value = math.log(p)
+        self._cache[key] = value
+        return value
+
+    def score(self, words: Sequence[str], context: tuple[str, ...] = ()) -> float:
+        """ln P of words after context (no padding added)."""
+        total = 0.0
+        ctx = tuple(context[-2:])
+        for w in words:
+            total += self.logprob(ctx, w)
+            ctx = (ctx + (w,))[-2:]
+        return total
+
+    def sentence_logprob(self, words: Sequence[str]) -> float:
+        return self.score([*words, EOS], (BOS, BOS))
+
+    def to_json(self) -> list:
+        return sorted([u, v, w, c] for (u, v, w), c in self.trigrams.items())
+
+    @classmethod
+    def from_json(cls, rows: list) -> "KneserNeyLM":
+        return cls({(u, v, w): int(c) for u, v, w, c in rows})
+
+
+def _discount(counts: Iterable[int]) -> float:
+    n = defaultdict(int)
+    for c in counts:
+        if c <= 2:
+            n[c] += 1
+    if not n[1]:
+        return 0.5
+    return n[1] / (n[1] + 2 * n[2])

@@ -1,0 +1,150 @@
+"""The model file: training, saving, loading.
+
+One gzip-compressed JSON file (gzip with a zero timestamp, keys sorted, so
+the same training data gives a byte-identical file) holding:
+`format` and `version` (this module's FORMAT_VERSION), `view` (the view it
+was trained for), `rules_hash` (SHA-256 of the rule files it was trained
+with), the weights of the three scorings (`lm`: language model only,
+`ranker`: log-linear ranker without it, `both`), `default` (the scoring
+with the best held-out accuracy), the chosen prior variances and their
+cross-validation figures, the language model's trigram counts and the
+inflection table. Loading checks all of that and raises `ModelError`
+(exit status 2) when the file does not fit.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import UsageError
+from ..ruleset import RULE_FILES
+from .inflection import Inflector
+from .lm import KneserNeyLM
+from .ranker import CandidateSets, choose_variance, fit, top1_accuracy
+from .search import Scorer
+from .training import FOLDS, LM_FEATURE, candidate_rows, fold_lms, training_sentence
+from ..regen.view import VIEWS
+
+FORMAT = "ptb2fd-realizer"
+FORMAT_VERSION = 1
+SCORINGS = ("lm", "ranker", "both")
+VARIANCES = (0.3, 1.0, 3.0)
+BEAM = 16
+
+
+class ModelError(UsageError):
+    """A model file that cannot be used: missing, corrupt, another version, view or rule set."""
+
+
+def check_view_name(name: str) -> str:
+    if name not in VIEWS:
+        raise UsageError(f"unknown view {name!r}; views are {', '.join(VIEWS)}")
+    return name
+
+
+def rules_hash(directory: Path) -> str:
+    h = hashlib.sha256()
+    for name in RULE_FILES:
+        h.update(name.encode())
+        h.update((Path(directory) / name).read_bytes())
+    return h.hexdigest()
+
+
+def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None) -> dict:
+    """The model (as the dict that is saved) trained on converted sentences."""
+    check_view_name(view_name)
+    say = log or (lambda msg: None)
+    t0 = time.perf_counter()
+    data = [training_sentence(s, i, view_name, rules) for i, s in enumerate(sentences)]
+    lms = fold_lms(data)
+    rows, lm_values, starts, folds, index = candidate_rows(data, lms)
+    sets = CandidateSets(rows, lm_values, starts, len(index), folds)
+    say(f"{len(data)} sentences, {len(starts) - 1} heads, {len(rows)} candidates, {len(index)} features "
+        f"({time.perf_counter() - t0:.1f} s)")
+    no_lm = np.ones(len(index))
+    no_lm[0] = 0.0
+    weights, report = {}, {}
+    for scoring, mask in (("ranker", no_lm), ("both", None)):
+        variance, cv = choose_variance(sets, variances, mask)
+        w = fit(sets, variance, mask)
+        weights[scoring] = {f: round(float(w[k]), 6) for f, k in index.items() if abs(w[k]) >= 1e-6}
+        report[scoring] = {"variance": variance, "cv_top1": {str(v): round(a, 6) for v, a in cv.items()}}
+        say(f"{scoring}: variance {variance}, held-out top-1 {cv[variance]:.4f} "
+            f"({time.perf_counter() - t0:.1f} s)")
+    lm_only = np.zeros(len(index))
+    lm_only[0] = 1.0
+    weights["lm"] = {LM_FEATURE: 1.0}
+    report["lm"] = {"cv_top1": round(top1_accuracy(sets, lm_only), 6)}
+    best = max(("ranker", "both"), key=lambda s: (report[s]["cv_top1"][str(report[s]["variance"])], s))
+    lm = KneserNeyLM.train(s.words for s in data)
+    inflector = Inflector.train((s.full_records, s.words) for s in data)
+    compound_orders: dict[str, Counter] = {}
+    for s in data:
+        for key, in_order in s.compounds:
+            compound_orders.setdefault(key, Counter())[in_order] += 1
+    return {
+        "format": FORMAT, "version": FORMAT_VERSION, "view": view_name, "rules_hash": rules_hash(rules.directory),
+        "default": best, "beam": BEAM, "folds": FOLDS, "weights": weights, "selection": report,
+        "training": {"sentences": len(data), "heads": len(starts) - 1, "candidates": len(rows),
+                     "features": len(index), "skipped_heads": sum(s.skipped for s in data)},
+        "lm": lm.to_json(), "inflection": inflector.to_json(),
+        "compounds": {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for k, c in sorted(compound_orders.items())},
+    }
+
+
+def save_model(model: dict, path: str) -> None:
+    text = json.dumps(model, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    Path(path).write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
+
+
+def read_model(path: str) -> dict:
+    p = Path(path)
+    if not p.is_file():
+        raise ModelError(f"{path}: no such model file")
+    try:
+        model = json.loads(gzip.decompress(p.read_bytes()).decode("utf-8"))
+    except (OSError, EOFError, ValueError, UnicodeDecodeError) as exc:
+        raise ModelError(f"{path}: not a ptb2fd realizer model (unreadable: {exc})") from None
+    if not isinstance(model, dict) or model.get("format") != FORMAT:
+        raise ModelError(f"{path}: not a ptb2fd realizer model")
+    if model.get("version") != FORMAT_VERSION:
+        raise ModelError(f"{path}: model format version {model.get('version')}, this ptb2fd reads version "
+                         f"{FORMAT_VERSION}; train it again with `ptb2fd train`")
+    missing = [k for k in ("view", "rules_hash", "weights", "default", "lm", "inflection", "beam", "compounds") if k not in model]
+    if missing:
+        raise ModelError(f"{path}: corrupt model, missing {', '.join(missing)}")
+    return model
+
+
+def load_realizer(path: str, view_name: str, scoring: str | None = None, rules=None):
+    """The statistical realizer of a model file, for regenerating `view_name`."""
+    from ..ruleset import load_rules
+    from .stat import StatRealizer
+
+    check_view_name(view_name)
+    model = read_model(path)
+    if model["view"] != view_name:
+        raise ModelError(f"{path}: model trained for the {model['view']!r} view, not {view_name!r}; "
+                         f"train one with `ptb2fd train --view {view_name}`")
+    rules = rules if rules is not None else load_rules()
+    if model["rules_hash"] != rules_hash(rules.directory):
+        raise ModelError(f"{path}: model trained with other rules than {rules.directory} "
+                         f"(rules hash {model['rules_hash'][:12]}…); train it again")
+    scoring = scoring or model["default"]
+    if scoring not in SCORINGS:
+        raise ModelError(f"unknown scoring {scoring!r}; scorings are {', '.join(SCORINGS)}")
+    try:
+        weights = {str(k): float(v) for k, v in model["weights"][scoring].items()}
+        lm = KneserNeyLM.from_json(model["lm"])
+        inflector = Inflector.from_json(model["inflection"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ModelError(f"{path}: corrupt model ({exc})") from None
+    lm_weight = weights.pop(LM_FEATURE, 0.0)
+    scorer = Scorer(weights, lm_weight, lm if lm_weight else None, int(model["beam"]))
+    return StatRealizer(view_name, rules.order, scorer, inflector, lm, dict(model["compounds"]))

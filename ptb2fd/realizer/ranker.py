@@ -1,0 +1,105 @@
+"""The log-linear ranker's estimation (paper 002, eqs. 1-3).
+
+Each training instance is one head with its whole candidate set of
+orderings, the reference among them. The weights maximize the conditional
+log-likelihood of the references with a zero-mean Gaussian prior:
+
+    L(w) = sum_h [ w.f(ref_h) - log sum_{c in C_h} exp(w.f(c)) ] - |w|^2 / (2 sigma^2)
+
+minimized as -L with scipy's L-BFGS-B and its exact gradient
+(F^T (p - onehot) + w / sigma^2). The prior's variance is chosen by
+cross-validation on the training data alone (`choose_variance`): the
+variance whose held-out folds rank the most references first.
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+from scipy.optimize import minimize
+from scipy.sparse import coo_matrix, csr_matrix
+
+
+class CandidateSets:
+    """Feature rows of every candidate, grouped per instance; the reference is each group's first row."""
+
+    def __init__(self, rows: list[list[int]], lm_values: list[float], starts: list[int], n_features: int,
+                 groups_fold: list[int]):
+        """rows: the indices of each candidate's binary features (repeats add up);
+        lm_values: its language-model feature (index 0)."""
+        self.starts = np.asarray(starts, dtype=np.int64)  # first row of each group, plus the end
+        self.fold = np.asarray(groups_fold, dtype=np.int64)
+        lengths = np.fromiter((len(r) for r in rows), dtype=np.int64, count=len(rows))
+        indices = np.fromiter(itertools.chain.from_iterable(rows), dtype=np.int64, count=int(lengths.sum()))
+        row_of = np.repeat(np.arange(len(rows)), lengths)
+        counts = coo_matrix((np.ones(len(indices)), (row_of, indices)), shape=(len(rows), n_features)).tocsr()
+        lm = csr_matrix((np.asarray(lm_values, dtype=np.float64), (np.arange(len(rows)), np.zeros(len(rows),
+                        dtype=np.int64))), shape=(len(rows), n_features))
+        self._set(counts + lm)
+
+    def _set(self, matrix) -> None:
+        self.matrix = matrix.tocsr()
+        self.matrix_t = self.matrix.T.tocsr()
+
+    def subset(self, keep: np.ndarray) -> "CandidateSets":
+        """The groups where keep is True."""
+        out = CandidateSets.__new__(CandidateSets)
+        row_idx = np.concatenate([np.arange(self.starts[g], self.starts[g + 1]) for g in np.flatnonzero(keep)])
+        sizes = np.diff(self.starts)[keep]
+        out.starts = np.concatenate([[0], np.cumsum(sizes)])
+        out.fold = self.fold[keep]
+        out._set(self.matrix[row_idx])
+        return out
+
+
+def _objective(w: np.ndarray, sets: CandidateSets, variance: float, mask: np.ndarray):
+    w = w * mask
+    scores = sets.matrix @ w
+    starts = sets.starts[:-1]
+    group_max = np.maximum.reduceat(scores, starts)
+    sizes = np.diff(sets.starts)
+    shifted = np.exp(scores - np.repeat(group_max, sizes))
+    z = np.add.reduceat(shifted, starts)
+    log_z = np.log(z) + group_max
+    loss = float(np.sum(log_z - scores[starts])) + float(w @ w) / (2 * variance)
+    probs = shifted / np.repeat(z, sizes)
+    probs[starts] -= 1.0
+    grad = (sets.matrix_t @ probs + w / variance) * mask
+    return loss, grad
+
+
+def fit(sets: CandidateSets, variance: float, mask: np.ndarray | None = None, max_iter: int = 100) -> np.ndarray:
+    """Weights maximizing the penalized conditional likelihood (features outside mask stay 0)."""
+    n = sets.matrix.shape[1]
+    mask = np.ones(n) if mask is None else mask.astype(np.float64)
+    result = minimize(_objective, np.zeros(n), args=(sets, variance, mask), jac=True, method="L-BFGS-B",
+                      options={"maxiter": max_iter, "ftol": 1e-7})
+    return result.x * mask
+
+
+def top1_accuracy(sets: CandidateSets, w: np.ndarray) -> float:
+    """Share of groups whose reference scores strictly above every other candidate."""
+    scores = sets.matrix @ w
+    starts = sets.starts[:-1]
+    sizes = np.diff(sets.starts)
+    ref = np.repeat(scores[starts], sizes)
+    beaten = np.add.reduceat((scores >= ref).astype(np.int64), starts) - 1
+    return float(np.mean(beaten == 0)) if len(starts) else 0.0
+
+
+def choose_variance(sets: CandidateSets, grid: tuple[float, ...], mask: np.ndarray | None = None,
+                    max_iter: int = 30) -> tuple[float, dict[float, float]]:
+    """The variance with the best mean held-out top-1 accuracy over the folds."""
+    folds = [k for k in sorted(set(sets.fold.tolist())) if 0 < int(np.sum(sets.fold == k)) < len(sets.fold)]
+    if not folds:  # too little data to hold any out: the middle of the grid
+        middle = sorted(grid)[len(grid) // 2]
+        return middle, {middle: float("nan")}
+    accuracy: dict[float, float] = {}
+    for variance in grid:
+        scores = []
+        for k in folds:
+            w = fit(sets.subset(sets.fold != k), variance, mask, max_iter)
+            scores.append(top1_accuracy(sets.subset(sets.fold == k), w))
+        accuracy[variance] = float(np.mean(scores))
+    best = min(grid, key=lambda v: (-accuracy[v], v))
+    return best, accuracy

@@ -1,0 +1,103 @@
+"""Beam search over the interleavings of one head's units (paper 004).
+
+The IDL-NGLM-BEAM idea on a small scale: states are partial orderings of
+the head's units (a cut through the interleave), extended one unit at a
+time as the view's constraints allow (`units.can_place`), scored by the
+log-linear model with the language model as one weighted feature, and
+pruned to the best `beam` states per length. States with the same set of
+placed units, the same last unit and the same two last words score every
+continuation alike, so only the best of them is kept (recombination).
+
+The language model only needs the words at unit boundaries: the words
+inside a locked unit after its first two have the same context in every
+ordering, so they add the same amount to every candidate and are skipped.
+
+A search error is an output the model scores below the reference ordering
+(`Scorer.score_order` scores any ordering the same way).
+"""
+from __future__ import annotations
+
+from .features import bigram_features, pair_features, sequence_features
+from .lm import BOS, EOS, KneserNeyLM
+from .units import HeadProblem, can_place
+
+
+class Scorer:
+    def __init__(self, weights: dict[str, float], lm_weight: float, lm: KneserNeyLM | None, beam: int = 16):
+        self.weights = weights
+        self.lm_weight = lm_weight if lm is not None else 0.0
+        self.lm = lm
+        self.beam = beam
+
+    def _tables(self, p: HeadProblem):
+        w = self.weights
+        n = len(p.units)
+        pair = [[0.0] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(n):
+                if i != j:
+                    pair[i][j] = sum(w.get(f, 0.0) for f in pair_features(p, i, j))
+        ends = [None, *range(n)]
+        bigram = {(i, j): sum(w.get(f, 0.0) for f in bigram_features(p, i, j))
+                  for i in ends for j in [*range(n), None] if i != j or i is None}
+        return pair, bigram
+
+    def _lm_step(self, ctx: tuple[str, ...], words: list[str]) -> tuple[float, tuple[str, ...]]:
+        if not self.lm_weight:
+            return 0.0, ()
+        score = self.lm.score(words[:2], ctx)
+        return self.lm_weight * score, (ctx + tuple(words[-2:]))[-2:]
+
+    def _start(self, p: HeadProblem) -> tuple[str, ...]:
+        return (BOS, BOS) if p.root else ()
+
+    def _finish(self, p: HeadProblem, order: tuple[int, ...], ctx, bigram) -> float:
+        extra = bigram[(order[-1], None)] + sum(self.weights.get(f, 0.0) for f in sequence_features(p, list(order)))
+        if p.root and self.lm_weight:
+            extra += self.lm_weight * self.lm.logprob(ctx, EOS)
+        return extra
+
+    def search(self, p: HeadProblem) -> tuple[list[int], float]:
+        """Best ordering found (unit indices) and its score."""
+        n = len(p.units)
+        if n == 1:
+            return [0], 0.0
+        pair, bigram = self._tables(p)
+        beam: list[tuple[float, tuple[int, ...], tuple[str, ...]]] = [(0.0, (), self._start(p))]
+        for _ in range(n):
+            best: dict[tuple, tuple[float, tuple[int, ...], tuple[str, ...]]] = {}
+            for score, order, ctx in beam:
+                placed = set(order)
+                last = order[-1] if order else None
+                for i in range(n):
+                    if i in placed or not can_place(p, placed, i):
+                        continue
+                    s = score + bigram[(last, i)] + sum(pair[k][i] for k in order)
+                    lm, new_ctx = self._lm_step(ctx, p.units[i].words)
+                    s += lm
+                    new = order + (i,)
+                    key = (frozenset(new), i, new_ctx)
+                    old = best.get(key)
+                    if old is None or (-s, new) < (-old[0], old[1]):
+                        best[key] = (s, new, new_ctx)
+            if not best:  # the constraints admit no ordering (inconsistent input): keep what is placed
+                break
+            beam = sorted(best.values(), key=lambda t: (-t[0], t[1]))[: self.beam]
+        finals = []
+        for score, order, ctx in beam:
+            finals.append((score + self._finish(p, order, ctx, bigram), order))
+        score, order = min(finals, key=lambda t: (-t[0], t[1]))
+        missing = [i for i in range(n) if i not in order]
+        return list(order) + missing, score
+
+    def score_order(self, p: HeadProblem, order: list[int]) -> float:
+        if len(order) == 1:
+            return 0.0
+        pair, bigram = self._tables(p)
+        s, ctx, last = 0.0, self._start(p), None
+        for k, i in enumerate(order):
+            s += bigram[(last, i)] + sum(pair[j][i] for j in order[:k])
+            lm, ctx = self._lm_step(ctx, p.units[i].words)
+            s += lm
+            last = i
+        return s + self._finish(p, tuple(order), ctx, bigram)

@@ -1,0 +1,95 @@
+"""The statistical realizer: a regeneration view in, the words in order out.
+
+Bottom-up over the dependency tree: each head's units (itself and its
+locked dependents, `units.py`) are ordered by the beam search (`search.py`)
+under the log-linear model with the language model as a feature, and the
+head's phrase is the concatenation of its units' words. In a view without
+words (`lemma`) the forms come from `inflection.py` first, and the
+articles are fixed once the phrase is ordered. The first word of the
+sentence gets its capital back.
+
+Example ("paper" view): the records of "Pierre Vinken , 61 years old ,
+will join the board ." give, at "join", the units [join] [Pierre Vinken ,
+61 years old ,] [will] [the board] [.], with "." bound to the right; the
+search puts the subject first and the modal before the head.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from ..regen.order import OrderRules
+from ..regen.view import RegenerationView, ViewRecord, capitalize_first
+from .inflection import Inflector
+from .lm import KneserNeyLM
+from .search import Scorer
+from .units import HeadProblem, Unit, _lex, build_problems
+
+
+@dataclass
+class Trace:
+    """What the search did at each head, for search-error counts."""
+
+    problems: list[HeadProblem]
+    orders: list[list[int]]
+    scores: list[float]
+
+
+class StatRealizer:
+    name = "stat"
+
+    def __init__(self, view_name: str, order_rules: OrderRules, scorer: Scorer, inflector: Inflector,
+                 lm: KneserNeyLM | None, compounds: dict[str, str] | None = None):
+        self.view_name = view_name
+        self.order_rules = order_rules
+        self.scorer = scorer
+        self.inflector = inflector
+        self.lm = lm
+        self.compounds = compounds or {}  # compound words sorted -> in their commonest order ("because of")
+
+    def realize(self, view: RegenerationView) -> list[str]:
+        return self.realize_traced(view)[0]
+
+    def realize_ordered(self, view: RegenerationView) -> tuple[list[str], list[int]]:
+        """The words and the record ids they spell, in output order."""
+        words, ids, _ = self.realize_traced(view)
+        return words, ids
+
+    def realize_traced(self, view: RegenerationView) -> tuple[list[str], list[int], Trace]:
+        records = view.records
+        kids: dict[int, list[ViewRecord]] = {}
+        for r in records:
+            kids.setdefault(r.head, []).append(r)
+        inflect = any(r.word is None for r in records)
+        forms = {r.id: (self.inflector.form(r, kids) if inflect else r.word) for r in records}
+        problems, by_id = build_problems(records, self.order_rules)
+        phrase: dict[int, list[tuple[str, int]]] = {}  # head id -> its phrase as (word, record id)
+        trace = Trace(problems, [], [])
+        for p in problems:
+            items_of = [[(forms[p.head.id], p.head.id)]]
+            for u in p.units[1:]:
+                items_of.append(self._unit_items(u, phrase, by_id))
+            for u, items in zip(p.units, items_of):
+                u.words = [w for w, _ in items]
+            order, score = self.scorer.search(p)
+            trace.orders.append(order)
+            trace.scores.append(score)
+            items = [it for i in order for it in items_of[i]]
+            if inflect:
+                items = list(zip(self.inflector.fix_articles([w for w, _ in items]), [i for _, i in items]))
+            phrase[p.head.id] = items
+        out = [it for p in problems if p.head.head == 0 for it in phrase[p.head.id]]
+        return capitalize_first([w for w, _ in out]), [i for _, i in out], trace
+
+    def _unit_items(self, unit: Unit, phrase, by_id) -> list[tuple[str, int]]:
+        ids = unit.ids
+        known = self.compounds.get(unit.lex)
+        if not unit.ordered and known is not None:
+            # A compound preposition without its inner order: the order it had in training ...
+            rank = {w: k for k, w in enumerate(known.split(" "))}
+            ids = tuple(sorted(ids, key=lambda i: rank.get(_lex(by_id[i]), len(rank))))
+        if unit.ordered or known is not None or len(ids) > 4 or self.lm is None:
+            return [it for i in ids for it in phrase[i]]
+        # ... or the likeliest one.
+        options = [[it for i in perm for it in phrase[i]] for perm in itertools.permutations(ids)]
+        return max(options, key=lambda its: (self.lm.score([w for w, _ in its]), [w for w, _ in its]))

@@ -1,0 +1,154 @@
+"""The search space of one head: the head and its locked dependent units.
+
+Following Soricut & Marcu's IDL-expressions (paper 004), each head's phrase
+is the interleave of the head word and its dependents, each dependent
+locked (its own phrase is realized first, bottom-up, and never split).
+What the view gives becomes constraints on that interleave:
+
+- `direction`: the unit stays on that side of the head ("[yesterday] he
+  left": a left adjunct cannot follow the head);
+- `unit_rank`: units on the same side keep their given relative order;
+- `junction_position`: a coordination is laid out by the rules
+  (ptb2fd/regen/order.py: "a , b and c") and moves as one unit; without
+  positions (`shallow`, `lemma`) its members are free units;
+- `compound_position`: a compound preposition's words in their order; without
+  it ("because of" in the paper view) the words form one unit whose inner
+  order the language model chooses.
+
+A view that hides a field simply removes its constraint. Known failures:
+a non-projective sentence (a dependent separated from its head's other
+words) cannot be reproduced, since every unit is contiguous.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..regen.order import OrderRules, Regenerator
+from ..regen.view import ViewRecord
+
+
+@dataclass
+class Unit:
+    ids: tuple[int, ...]  # records whose phrases make up the unit, in their fixed order (or free, see ordered)
+    label: str  # role, with the position class when the view gives one; "HEAD" for the head
+    cat: str  # POS tag of the unit's first record
+    lex: str  # lowercased word (or base) of the unit's first record
+    side: str | None = None  # given direction: the unit must stay on that side of the head
+    rank: int | None = None  # given rank among the units on its side
+    slot: int = 0  # where the rules realizer puts the unit (its first word's place in the rules' output), a feature
+    ordered: bool = True  # False: a compound whose inner order is left to the language model
+    words: list[str] = field(default_factory=list)  # realized words (filled bottom-up)
+
+
+@dataclass
+class HeadProblem:
+    head: ViewRecord
+    units: list[Unit]  # units[0] is the head itself
+    question: bool  # the sentence has a "?": inversion is likely
+    root: bool
+
+
+def _lex(r: ViewRecord) -> str:
+    return (r.word if r.word is not None else r.base).lower()
+
+
+def _label(r: ViewRecord) -> str:
+    if r.role in ("leftpunc", "rightpunc", "coordpunc"):
+        return f"{r.role}:{r.cat}"  # a quote is not a comma
+    return f"{r.role}/{r.position_class}" if r.position_class else r.role
+
+
+def build_problems(records, order_rules: OrderRules) -> tuple[list[HeadProblem], dict[int, ViewRecord]]:
+    """One problem per word, children before their heads (bottom-up order)."""
+    by_id = {r.id: r for r in records}
+    kids: dict[int, list[ViewRecord]] = {}
+    for r in records:
+        kids.setdefault(r.head, []).append(r)
+    question = any((r.word if r.word is not None else r.base) == "?" for r in records)
+    placer = Regenerator(order_rules)
+    # The rules realizer's whole output: each unit's place in it is a feature.
+    # (order() also prepares the placer for _group below.)
+    rules_pos = {i: k for k, i in enumerate(placer.order(records))}
+    first_pos: dict[int, int] = {}  # record id -> first place of its subtree in the rules' output
+    problems: list[HeadProblem] = []
+    stack = [(False, r.id) for r in sorted(kids.get(0, []), key=lambda r: r.id)]
+    while stack:
+        done, x = stack.pop()
+        if done:
+            problems.append(_problem(by_id[x], kids.get(x, []), placer, question, rules_pos, first_pos))
+            continue
+        stack.append((True, x))
+        stack.extend((False, k.id) for k in sorted(kids.get(x, []), key=lambda r: r.id))
+    return problems, by_id
+
+
+def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, question: bool,
+             rules_pos: dict[int, int], first_pos: dict[int, int]) -> HeadProblem:
+    ctx = frozenset(d.role for d in deps)
+    first_pos[h.id] = min([rules_pos.get(h.id, 0)] + [first_pos[d.id] for d in deps])
+
+    def place(ids) -> int:
+        return min(first_pos[i] for i in ids)
+
+    units = [Unit((h.id,), "HEAD", h.cat, _lex(h), slot=rules_pos.get(h.id, 0))]
+    groups: dict[int, list[ViewRecord]] = {}
+    compounds: dict[int, list[ViewRecord]] = {}
+    singles = []
+    for d in deps:
+        if d.junction is not None and any(m.junction_position is not None for m in deps if m.junction == d.junction):
+            groups.setdefault(d.junction, []).append(d)
+        elif d.compound is not None:
+            compounds.setdefault(d.compound, []).append(d)
+        else:
+            singles.append(d)
+    for d in singles:
+        units.append(Unit((d.id,), _label(d), d.cat, _lex(d), d.direction, d.unit_rank, place([d.id])))
+    for members in compounds.values():
+        ordered = all(m.compound_position is not None for m in members)
+        members.sort(key=(lambda m: m.compound_position) if ordered else (lambda m: (_lex(m), m.cat)))
+        first = members[0]
+        units.append(Unit(tuple(m.id for m in members), "compound/" + first.role, first.cat,
+                          " ".join(_lex(m) for m in members), first.direction, first.unit_rank,
+                          place(m.id for m in members), ordered))
+    for members in groups.values():
+        slot, _, entries = placer._group(members, h, ctx)
+        ids = tuple(i for _, i in entries)
+        conj = sorted((m for m in members if m.junction_position is not None), key=lambda m: m.junction_position)
+        first = conj[0] if conj else members[0]
+        continuation = slot == placer.rules.continuation_slot
+        units.append(Unit(ids, "coord/" + (first.role if not continuation else "continuation"), first.cat,
+                          _lex(first), "right" if continuation else first.direction,
+                          None if continuation else first.unit_rank, place(ids)))
+    # A canonical order of the units, independent of ids: the search and the
+    # features never depend on how the records were numbered.
+    units[1:] = sorted(units[1:], key=lambda u: (u.slot, u.label, u.cat, u.lex, u.side or "", u.rank or 0))
+    return HeadProblem(h, units, question, h.head == 0)
+
+
+def valid_order(problem: HeadProblem, order: list[int]) -> bool:
+    """Does a complete order of unit indices keep every constraint?"""
+    seen: set[int] = set()
+    for i in order:
+        if not can_place(problem, seen, i):
+            return False
+        seen.add(i)
+    return True
+
+
+def can_place(problem: HeadProblem, placed: set[int], i: int) -> bool:
+    """May unit i come next, after the units in `placed`?"""
+    units = problem.units
+    head_placed = 0 in placed
+    u = units[i]
+    if i == 0:
+        # every unit bound to the left must precede the head
+        return all(j in placed for j, v in enumerate(units) if v.side == "left")
+    if u.side == "right" and not head_placed:
+        return False
+    if u.side == "left" and head_placed:
+        return False
+    if u.rank is not None:
+        for j, v in enumerate(units):
+            if j not in placed and j != i and v.side == u.side and v.rank is not None and v.rank < u.rank:
+                return False
+    return True

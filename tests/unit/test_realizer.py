@@ -1,0 +1,180 @@
+"""The statistical realizer on small inline trees: the language model's
+probabilities by hand, the ranker, the search, inflection, the model file."""
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import shutil
+
+import numpy as np
+import pytest
+
+from ptb2fd.realizer import ModelError, load_realizer
+from ptb2fd.realizer.inflection import Inflector
+from ptb2fd.realizer.lm import KneserNeyLM
+from ptb2fd.realizer.model import read_model, save_model, train_model
+from ptb2fd.realizer.ranker import CandidateSets, fit, top1_accuracy
+from ptb2fd.realizer.search import Scorer
+from ptb2fd.realizer.units import build_problems
+from ptb2fd.regen.view import capitalize_first, make_view
+from ptb2fd.ruleset import load_rules
+
+TREES = [
+    "(S (NP-SBJ (DT The) (NN company)) (VP (VBD sold) (NP (DT the) (NN unit))) (. .))",
+    "(S (NP-SBJ (PRP They)) (VP (VBD were) (ADJP-PRD (JJ happy))) (. .))",
+    "(S (NP-SBJ (PRP It)) (VP (VBD was) (ADJP-PRD (JJ late))) (. .))",
+    "(S (NP-SBJ (PRP He)) (VP (VBZ does) (RB n't) (VP (VB know))) (. .))",
+    "(S (NP-SBJ (PRP He)) (VP (VBD bought) (NP (DT an) (NN apple))) (. .))",
+    "(S (NP-SBJ (PRP She)) (VP (VBD waited) (NP-TMP (DT an) (NN hour))) (. .))",
+    "(S (NP-SBJ (DT The) (NN company)) (VP (VBD bought) (NP (DT a) (NN unit))) (. .))",
+    "(SQ (VBD Did) (NP-SBJ (PRP they)) (VP (VB sell) (NP (DT the) (NN unit))) (. ?))",
+]
+
+
+@pytest.fixture(scope="module")
+def sentences(converter):
+    return [converter.convert_text(t) for t in TREES * 3]
+
+
+@pytest.fixture(scope="module")
+def model_path(tmp_path_factory, sentences, rules):
+    path = tmp_path_factory.mktemp("model") / "paper.model"
+    save_model(train_model(sentences, "paper", rules, (10.0,)), str(path))
+    return path
+
+
+def test_kneser_ney_by_hand():
+    # Corpus: "a b", "a b", "a c". Trigram counts 3,2,1,2,1 -> D3 = n1/(n1+2 n2) = 2/6;
+    # every bigram has one left neighbour -> D2 = 1. N1+(. w): a 1, b 1, c 1, </s> 2.
+    lm = KneserNeyLM.train([["a", "b"], ["a", "b"], ["a", "c"]])
+    assert lm.d3 == pytest.approx(1 / 3) and lm.d2 == pytest.approx(1.0)
+    assert lm.p1("b") == pytest.approx(2 / 10)  # (1 + 1) / (5 + 4 + 1)
+    assert lm.p2("a", "b") == pytest.approx((0 + 1 * 2 * 0.2) / 2)  # 0.2
+    # P3(b | <s> a) = (2 - 1/3 + 1/3 * 2 * 0.2) / 3 = 0.6
+    assert lm.p3("<s>", "a", "b") == pytest.approx(0.6)
+    assert math.exp(lm.logprob(("<s>", "a"), "b")) == pytest.approx(0.6)
+    # the known words and one unknown word share the whole mass
+    total = sum(lm.p3("<s>", "a", w) for w in ("a", "b", "c", "</s>")) + lm.p3("<s>", "a", "zzz")
+    assert total == pytest.approx(1.0)
+    assert lm.sentence_logprob(["a", "b"]) > lm.sentence_logprob(["b", "a"])
+
+
+def test_ranker_learns_a_toy_ordering():
+    # Three heads, each with the reference (feature 1 "det before noun") and
+    # one wrong candidate (feature 2 "noun before det").
+    rows = [[1], [2], [1], [2], [1, 3], [2, 3]]
+    sets = CandidateSets(rows, [0.0] * 6, [0, 2, 4, 6], 4, [0, 1, 2])
+    w = fit(sets, variance=10.0)
+    assert w[1] > 0 > w[2]
+    assert top1_accuracy(sets, w) == 1.0
+    assert top1_accuracy(sets, -w) == 0.0
+
+
+def test_search_finds_the_reference_on_a_small_head(sentences, rules):
+    s = sentences[0]  # The company sold the unit .
+    view = make_view(s, rules.roles.adjunct_roles, seed=s.id, view="shallow")
+    problems, _ = build_problems(view.records, rules.order)
+    root = next(p for p in problems if p.root)
+    for u in root.units:
+        u.words = {"HEAD": ["sold"], "subject": ["the", "company"], "object": ["the", "unit"]}.get(
+            u.label, ["."])
+    labels = [u.label for u in root.units]
+    wanted = ["subject", "HEAD", "object", "rightpunc:."]
+    weights = {f"b|{a}|{b}": 1.0 for a, b in zip(["<", *wanted], [*wanted, ">"])}
+    order, score = Scorer(weights, 0.0, None).search(root)
+    assert [labels[i] for i in order] == wanted
+    assert score == pytest.approx(5.0)
+
+
+def test_realizer_rebuilds_training_sentences(model_path, sentences, rules):
+    realizer = load_realizer(str(model_path), "paper", rules=rules)
+    assert realizer.name == "stat"
+    for s in sentences[:8]:
+        view = make_view(s, rules.roles.adjunct_roles, seed=s.id, view="paper").view
+        assert realizer.realize(view) == capitalize_first(s.words)
+    question = make_view(sentences[7], rules.roles.adjunct_roles, seed="q", view="paper").view
+    assert realizer.realize(question) == ["Did", "they", "sell", "the", "unit", "?"]
+
+
+def test_inflection(sentences, rules):
+    views = [make_view(s, rules.roles.adjunct_roles, seed=s.id, view="full") for s in sentences]
+    table = Inflector.train((v.records, [w for w in s.words]) for v, s in zip(views, sentences))
+    lemma = [make_view(s, rules.roles.adjunct_roles, seed=s.id, view="lemma") for s in sentences]
+
+    def forms(k):
+        v = lemma[k]
+        kids = {}
+        for r in v.records:
+            kids.setdefault(r.head, []).append(r)
+        return sorted(table.form(r, kids) for r in v.records)
+
+    assert "were" in forms(1) and "was" in forms(2)  # be/VBD agrees with its subject
+    assert "n't" in forms(3) and "does" in forms(3)
+    assert table.fix_articles(["a", "apple"]) == ["an", "apple"]
+    assert table.fix_articles(["a", "hour"]) == ["an", "hour"]  # learned, not the letter rule
+    assert table.fix_articles(["an", "unit"]) == ["a", "unit"]
+    assert Inflector({}, {}).fix_articles(["a", "egg", "and", "an", "dog"]) == ["an", "egg", "and", "a", "dog"]
+    assert capitalize_first(["``", "we", "sold"]) == ["``", "We", "sold"]
+
+
+def test_lemma_view_inflects(tmp_path, sentences, rules):
+    path = tmp_path / "lemma.model"
+    save_model(train_model(sentences, "lemma", rules, (10.0,)), str(path))
+    realizer = load_realizer(str(path), "lemma", rules=rules)
+    s = sentences[1]  # They were happy .
+    out = realizer.realize(make_view(s, rules.roles.adjunct_roles, seed=s.id, view="lemma").view)
+    assert out == ["They", "were", "happy", "."]
+
+
+def test_model_errors(tmp_path, model_path, rules):
+    with pytest.raises(ModelError, match="trained for the 'paper' view"):
+        load_realizer(str(model_path), "shallow", rules=rules)
+    with pytest.raises(ModelError, match="no such model file"):
+        load_realizer(str(tmp_path / "missing.model"), "paper", rules=rules)
+    bad = tmp_path / "corrupt.model"
+    bad.write_bytes(model_path.read_bytes()[:200])
+    with pytest.raises(ModelError, match="not a ptb2fd realizer model"):
+        load_realizer(str(bad), "paper", rules=rules)
+    model = read_model(str(model_path))
+    model["version"] = 99
+    old = tmp_path / "old.model"
+    old.write_bytes(gzip.compress(json.dumps(model).encode()))
+    with pytest.raises(ModelError, match="format version 99"):
+        load_realizer(str(old), "paper", rules=rules)
+    other = tmp_path / "rules"
+    shutil.copytree(rules.directory, other)
+    (other / "order.yaml").write_text((other / "order.yaml").read_text() + "\n# changed\n")
+    with pytest.raises(ModelError, match="other rules"):
+        load_realizer(str(model_path), "paper", rules=load_rules(other))
+
+
+def test_model_errors_exit_2(tmp_path, model_path, capsys):
+    from ptb2fd.cli import main
+
+    tree = tmp_path / "t.mrg"
+    tree.write_text(TREES[0] + "\n")
+    assert main(["regen", str(tree), "--view", "shallow", "--realizer", "stat", "--model", str(model_path)]) == 2
+    assert "trained for the 'paper' view" in capsys.readouterr().err
+
+
+def test_training_and_output_are_deterministic(tmp_path, model_path, sentences, rules):
+    again = tmp_path / "again.model"
+    save_model(train_model(sentences, "paper", rules, (10.0,)), str(again))
+    assert again.read_bytes() == model_path.read_bytes()
+    r1 = load_realizer(str(model_path), "paper", rules=rules)
+    r2 = load_realizer(str(again), "paper", rules=rules)
+    for s in sentences[:8]:
+        view = make_view(s, rules.roles.adjunct_roles, seed="x", view="paper").view
+        assert r1.realize(view) == r2.realize(view)
+
+
+def test_train_command(tmp_path, capsys):
+    from ptb2fd.cli import main
+
+    trees = tmp_path / "t.mrg"
+    trees.write_text("\n".join(TREES * 2) + "\n")
+    out = tmp_path / "m.model"
+    assert main(["train", str(trees), "--view", "shallow", "-o", str(out), "--variances", "10"]) == 0
+    assert read_model(str(out))["view"] == "shallow"
+    assert main(["train", str(trees), "-o", str(out), "--variances", "x"]) == 2
