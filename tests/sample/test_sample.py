@@ -144,6 +144,6 @@ def test_dev_regeneration_does_not_fall_below_the_readme(rules, sample_sentences
     check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view_name)
     m = metrics_of(check.run(s) for s in dev)
     assert m["sentences"] == stated["sentences"] == 1921
-    assert round(m["ssa_id"], 4) >= stated["ssa_id"]
-    assert round(m["exact"], 4) >= stated["exact"]
-    assert round(m["bleu"], 4) >= stated["bleu"]
+    assert round(m["ssa_id"], 4) >= round(stated["ssa_id"], 4)  # 47.49 / 100 is 0.47490000000000004
+    assert round(m["exact"], 4) >= round(stated["exact"], 4)  # 47.49 / 100 is 0.47490000000000004
+    assert round(m["bleu"], 4) >= round(stated["bleu"], 4)  # 47.49 / 100 is 0.47490000000000004
