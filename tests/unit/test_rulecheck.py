@@ -10,7 +10,8 @@ import pytest
 
 from ptb2fd.cli import main
 from ptb2fd.patterns import compile_pattern
-from ptb2fd.rulecheck import check_folder, subsumes, unreachable_rules
+from ptb2fd.rulecheck import check_folder
+from ptb2fd.shadowing import subsumes, unreachable_rules
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
 
