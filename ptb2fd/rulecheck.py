@@ -14,9 +14,9 @@ Errors (each printed with file, line and rule id; exit status 2):
   coord-root-conjunct, ...) count too;
 - unreachable rules in an ordered cascade (roles.yaml rules,
   pos_corrections.yaml rules of one `from` tag, order.yaml placement rules,
-  coordination.yaml rules of one analysis, baseforms.yaml contractions):
-  (`ptb2fd/shadowing.py`): a rule is unreachable when an earlier rule matches everything it matches,
-  or when it can match nothing at all (an empty list in a condition that
+  coordination.yaml rules of one analysis, baseforms.yaml contractions;
+  `ptb2fd/shadowing.py`): a rule is unreachable when an earlier rule
+  matches everything it matches, or when it can match nothing at all (an empty list in a condition that
   needs a match). The test is syntactic and sound: it reports a rule only
   when every condition of the earlier rule is implied by a condition of the
   later one (see `_implies`), so a rule that is dead only because of what
