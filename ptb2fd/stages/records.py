@@ -20,7 +20,8 @@ from ..record import Sentence, Token
 class BuildRecords:
     name = "records"
     needs = ("words", "deps", "roles", "role_rules", "logicalroles", "grouptypes", "subject_positions",
-             "position_classes", "bases", "factors", "corrections", "np_fixes", "head_rules", "source_tree", "tree")
+             "position_classes", "bases", "factors", "corrections", "np_fixes", "head_rules", "source_tree", "tree",
+             "dependents")
     provides = ("sentence",)
 
     def __init__(self, initial_markers: frozenset[str]):
@@ -43,9 +44,10 @@ class BuildRecords:
             if j.nested:
                 nesting.setdefault(j.conjuncts[0], []).append(f"nesting:{j.kind}")
         rolemarkers: dict[int, list[str]] = {}
-        for d in range(n):
-            if roles[d] == "rolemarker" and head[d] >= 0:
-                rolemarkers.setdefault(head[d], []).append(words[d].word)
+        for h, dependents in enumerate(parse.dependents):
+            marks = [words[d].word for d in dependents if roles[d] == "rolemarker"]
+            if marks:
+                rolemarkers[h] = marks
         tokens = []
         factors, bases, logical = parse.factors, parse.bases, parse.logicalroles
         grouptypes, positions, classes = parse.grouptypes, parse.subject_positions, parse.position_classes

@@ -83,10 +83,10 @@ def compile_roles(data, checker) -> RoleRules | None:
 
 
 class AssignRoles:
-    """`deps`, `punct_roles` -> `roles` (token -> role), `role_rules`, `position_classes`."""
+    """`deps`, `punct_roles`, `dependents` -> `roles` (token -> role), `role_rules`, `position_classes`."""
 
     name = "roles"
-    needs = ("deps", "punct_roles", "words")
+    needs = ("deps", "punct_roles", "words", "dependents")
     provides = ("roles", "role_rules", "position_classes")
 
     def __init__(self, rules: RoleRules, vocab: TreebankVocabulary):
@@ -133,15 +133,13 @@ class AssignRoles:
     def position_classes(self, parse: Parse, roles: list[str]) -> dict[int, str]:
         classed = self.rules.position_class_roles
         head = parse.deps.head
+        dependents = parse.dependents
         out: dict[int, str] = {}
-        by_head: dict[int, list[int]] = {}
-        for d, h in enumerate(head):
-            by_head.setdefault(h, []).append(d)
         for d, role in enumerate(roles):
             if role not in classed or head[d] < 0:
                 continue
             h = head[d]
-            sibs = by_head[h]
+            sibs = dependents[h]
             if d < h:
                 subj = [s for s in sibs if roles[s] == "subject"]
                 aux = [s for s in sibs if roles[s] in AUX_ROLES and s < h]
