@@ -117,9 +117,8 @@ class AssignRoles:
                 roles[t], rule_ids[t] = "dependent", "coord-root-conjunct"
             else:
                 roles[t], rule_ids[t] = role, rule_ids[first]
-        for t in range(n):
-            if t not in parse.punct_roles:  # the punctuation stage counted its own
-                parse.fire(rule_ids[t])
+        punct_roles = parse.punct_roles  # the punctuation stage counted its own
+        parse.fired.update([rule_ids[t] for t in range(n) if t not in punct_roles])
         parse.roles = roles
         parse.role_rules = rule_ids
         parse.position_classes = self.position_classes(parse, roles)
