@@ -181,7 +181,7 @@ class HeadFinder:
     def _search(self, children: tuple[Node, ...], rule: LabelRule, order) -> int | None:
         """The first priority pattern that some child in `order` matches wins."""
         is_punct = self.vocab.is_punct
-        backward = list(order)[::-1]
+        backward = list(order)[::-1] if rule.rightmost else order
         for pattern in rule.priority:
             for i in (backward if pattern in rule.rightmost else order):
                 child = children[i]
