@@ -336,6 +336,13 @@ class Cascade:
         self.words = frozenset(words)
         self.ends = tuple(sorted(ends))
         self.cache: dict[tuple, tuple] = {}
+        self.word_keys: dict[str, tuple] = {}  # word -> its part of the cache key
+
+    def _word_key(self, word: str) -> tuple:
+        """What the static conditions can see of a word: the word itself only
+        where some rule names it, and which named suffixes it ends with."""
+        w = word.lower()
+        return (w if w in self.words else None, tuple(map(w.endswith, self.ends)) if self.ends else None)
 
     def first(self, ctx: WordContext):
         return self.first_at(ctx.t, ctx.parse, ctx._is_punct, ctx._be, ctx)
@@ -349,10 +356,13 @@ class Cascade:
         node = parse.words[t]
         parent = deps.parent[t]
         h = deps.head[t]
-        w = node.word.lower()
+        word_key = self.word_keys.get(node.word)
+        if word_key is None:
+            if len(self.word_keys) > 200_000:  # bounded on open-vocabulary corpora
+                self.word_keys.clear()
+            word_key = self.word_keys[node.word] = self._word_key(node.word)
         key = (proj.word is None, proj.tag if proj.word is not None else proj.label.cat, proj.label.ftags, node.tag,
-               w if w in self.words else None, tuple(map(w.endswith, self.ends)) if self.ends else None,
-               None if parent is None else parent.label.cat, None if parent is None else parent.label.ftags,
+               word_key, None if parent is None else parent.label.cat, None if parent is None else parent.label.ftags,
                h < 0, t < h)
         candidates = self.cache.get(key)
         if candidates is None:

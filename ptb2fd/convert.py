@@ -23,6 +23,7 @@ from .ruleset import RuleSet
 from .stages.clause import ClauseFeatures
 from .stages.compounds import GroupCompoundPrepositions
 from .stages.coordination import NestCoordination
+from .stages.dependents import IndexDependents
 from .stages.features import AddFeatures
 from .stages.heads import FindHeads
 from .stages.nulls import RemoveNulls, SkippedTree
@@ -63,6 +64,7 @@ def build_stages(rules: RuleSet, finder: BaseFormFinder | None = None) -> list:
         ReduceToDependencies(),
         CorrectPOS(rules.corrections, vocab, be),
         AttachPunctuation(rules.punctuation, vocab, rules.compounds.label),
+        IndexDependents(),
         AssignRoles(rules.roles, vocab),
         AddFeatures(rules.categories, finder or BaseFormFinder(rules.baseforms)),
         ClauseFeatures(rules.clauses),

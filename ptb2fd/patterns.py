@@ -22,17 +22,17 @@ class Pattern:
     ftag: str | None
 
     def matches(self, node: Node) -> bool:
-        label = node.label
-        cat = node.tag if node.word is not None else label.cat
-        if self.cat is not None:
+        want = self.cat
+        if want is not None:
+            cat = node.tag if node.word is not None else node.label.cat
             if self.prefix:
-                if not cat.startswith(self.cat):
+                if not cat.startswith(want):
                     return False
-            elif cat != self.cat:
+            elif cat != want:
                 return False
-        if self.no_tags and label.ftags:
+        if self.no_tags and node.label.ftags:
             return False
-        if self.ftag is not None and self.ftag not in label.ftags:
+        if self.ftag is not None and self.ftag not in node.label.ftags:
             return False
         return True
 

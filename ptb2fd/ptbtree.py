@@ -206,8 +206,10 @@ def from_nltk(tree: Tree, phrase_labels: frozenset[str] = frozenset()) -> Node:
 
 # nltk's Tree.fromstring tokens with its default patterns: an opening
 # bracket with its label, a closing bracket, a leaf; first, a whole
-# preterminal "(NN dog)", which nltk reads as the same three tokens.
-_TREE_TOKEN = re.compile(r"\(\s*(%s)\s+(%s)\s*\)|\(\s*(%s)?|\)|(%s)" % (_TOKEN, _TOKEN, _TOKEN, _TOKEN))
+# preterminal "(NN dog)", which nltk reads as the same three tokens. Every
+# alternative captures something, so `findall`'s tuples (cheaper than match
+# objects) say which one matched.
+_TREE_TOKEN = re.compile(r"\(\s*(%s)\s+(%s)\s*\)|(\()\s*(%s)?|(\))|(%s)" % (_TOKEN, _TOKEN, _TOKEN, _TOKEN))
 
 
 def parse_tree(text: str, phrase_labels: frozenset[str] = frozenset()) -> Node:
@@ -226,33 +228,30 @@ def _parse_regular(text: str, phrase_labels: frozenset[str], max_depth: int) -> 
     labels: list[str] = []
     kids_stack: list[list] = []
     top = None
-    for match in _TREE_TOKEN.finditer(text):
-        group = match.lastindex
-        if group == 2:  # "(NN dog)"
+    for raw, word, opening, label_text, closing, _leaf in _TREE_TOKEN.findall(text):
+        if word:  # "(NN dog)"
             if not kids_stack or len(labels) + 1 >= max_depth:
                 return None
-            raw, word = match.group(1, 2)
             label = parse_label(raw)
             if label.cat in phrase_labels:
                 return None
             kids_stack[-1].append(Node(label, (), unescape_word(word), label.cat))
-        elif group == 4:  # a leaf beside other children: an error
-            return None
-        elif match.group()[0] == "(":
+        elif opening:
             if top is not None or len(labels) + 1 >= max_depth:
                 return None  # a second tree, or deeper than nltk allows
-            labels.append(match.group(3) or "")
+            labels.append(label_text)
             kids_stack.append([])
-        else:
+        elif closing:
             if not labels:
                 return None
-            raw = labels.pop()
             kids = kids_stack.pop()
             if not kids:
                 return None
-            node = Node(parse_label(raw), tuple(kids))
+            node = Node(parse_label(labels.pop()), tuple(kids))
             if kids_stack:
                 kids_stack[-1].append(node)
             else:
                 top = node
+        else:  # a leaf beside other children: an error
+            return None
     return top if not labels else None

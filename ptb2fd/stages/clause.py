@@ -106,7 +106,7 @@ class ClauseFeatures:
     replaces `factors` with NP-head-corrected ones."""
 
     name = "clause"
-    needs = ("roles", "factors", "deps", "words", "tags", "tree", "heads")
+    needs = ("roles", "factors", "deps", "words", "tags", "tree", "heads", "dependents")
     provides = ("logicalroles", "grouptypes", "subject_positions", "np_fixes", "passives")
 
     def __init__(self, rules: ClauseRules):
@@ -116,10 +116,7 @@ class ClauseFeatures:
         rules = self.rules
         deps, roles = parse.deps, parse.roles
         n = len(roles)
-        dependents: list[list[int]] = [[] for _ in range(n)]
-        for d, h in enumerate(deps.head):
-            if h >= 0:
-                dependents[h].append(d)
+        dependents = parse.dependents
         factors = list(parse.factors)
         np_heads = self._np_heads(parse)
         fixes: dict[int, str] = {}

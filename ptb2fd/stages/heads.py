@@ -181,7 +181,7 @@ class HeadFinder:
     def _search(self, children: tuple[Node, ...], rule: LabelRule, order) -> int | None:
         """The first priority pattern that some child in `order` matches wins."""
         is_punct = self.vocab.is_punct
-        backward = list(order)[::-1]
+        backward = list(order)[::-1] if rule.rightmost else order
         for pattern in rule.priority:
             for i in (backward if pattern in rule.rightmost else order):
                 child = children[i]
@@ -278,6 +278,8 @@ class FindHeads:
         heads: dict[int, int] = {}
         rules: dict[int, str] = {}
         coords = parse.coordinations
+        head_child = self.finder.head_child
+        fired = parse.fired
         stack = [parse.tree]
         while stack:
             node = stack.pop()
@@ -287,10 +289,11 @@ class FindHeads:
             if coord is not None:
                 index, rule_id = coord.conjuncts[0], "head-coordination"
             else:
-                index, rule_id = self.finder.head_child(node)
-            heads[id(node)] = index
-            rules[id(node)] = rule_id
-            parse.fire(rule_id)
+                index, rule_id = head_child(node)
+            key = id(node)
+            heads[key] = index
+            rules[key] = rule_id
+            fired[rule_id] += 1
             stack.extend(node.children)
         parse.heads = heads
         parse.head_rules = rules

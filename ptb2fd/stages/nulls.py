@@ -75,9 +75,10 @@ class RemoveNulls:
                 return None
             kept: list[Node] = []
             nulls: list[NullChild] = []
+            in_vp = node.label.cat == "VP"
             for pos, child in enumerate(node.children):
                 new = build(child)
-                if new is not None and self._elided_vp(new) and node.label.cat == "VP":
+                if new is not None and in_vp and new.nulls and self._elided_vp(new):
                     counts["elided-verb-phrases"] += 1
                     kept.extend(new.children)
                     nulls.extend(new.nulls)

@@ -20,7 +20,8 @@ from ..record import Sentence, Token
 class BuildRecords:
     name = "records"
     needs = ("words", "deps", "roles", "role_rules", "logicalroles", "grouptypes", "subject_positions",
-             "position_classes", "bases", "factors", "corrections", "np_fixes", "head_rules", "source_tree", "tree")
+             "position_classes", "bases", "factors", "corrections", "np_fixes", "head_rules", "source_tree", "tree",
+             "dependents")
     provides = ("sentence",)
 
     def __init__(self, initial_markers: frozenset[str]):
@@ -43,25 +44,28 @@ class BuildRecords:
             if j.nested:
                 nesting.setdefault(j.conjuncts[0], []).append(f"nesting:{j.kind}")
         rolemarkers: dict[int, list[str]] = {}
-        for d in range(n):
-            if roles[d] == "rolemarker" and head[d] >= 0:
-                rolemarkers.setdefault(head[d], []).append(words[d].word)
+        for h, dependents in enumerate(parse.dependents):
+            marks = [words[d].word for d in dependents if roles[d] == "rolemarker"]
+            if marks:
+                rolemarkers[h] = marks
         tokens = []
         factors, bases, logical = parse.factors, parse.bases, parse.logicalroles
         grouptypes, positions, classes = parse.grouptypes, parse.subject_positions, parse.position_classes
         role_rules, head_rules, corrections, np_fixes = parse.role_rules, parse.head_rules, parse.corrections, \
             parse.np_fixes
+        parents, attachments = deps.parent, deps.attach
+        junction_of, marker_of, compound_of = deps.junction_of, deps.marker_of, deps.compound_of
         for t in range(n):
             h = head[t]
             f = factors[t]
-            parent = deps.parent[t]
-            attach = deps.attach[t]
+            parent = parents[t]
+            attach = attachments[t]
             word = words[t]
             junction = junction_position = conj_anchor = conj_sibling = compound = compound_position = None
             corrected = None
             extra: list[str] = []
-            if t in deps.junction_of:
-                junction, junction_position = deps.junction_of[t]
+            if t in junction_of:
+                junction, junction_position = junction_of[t]
                 ms = markers.get(junction) or []
                 if ms:
                     conj_anchor = self._anchor(ms, words, conj_lists[junction], junction_position) + 1
@@ -69,11 +73,11 @@ class BuildRecords:
                     conj_sibling = conj_lists[junction][junction_position - 2] + 1
                 extra.append(coord_rule[junction])
                 extra.extend(nesting.get(t, ()))
-            elif t in deps.marker_of:
-                junction = deps.marker_of[t]
+            elif t in marker_of:
+                junction = marker_of[t]
                 extra.append(coord_rule[junction])
-            if t in deps.compound_of:
-                compound, compound_position, rid = deps.compound_of[t]
+            if t in compound_of:
+                compound, compound_position, rid = compound_of[t]
                 extra.append(rid)
             if t in corrections:
                 rule = corrections[t]

@@ -83,10 +83,10 @@ def compile_roles(data, checker) -> RoleRules | None:
 
 
 class AssignRoles:
-    """`deps`, `punct_roles` -> `roles` (token -> role), `role_rules`, `position_classes`."""
+    """`deps`, `punct_roles`, `dependents` -> `roles` (token -> role), `role_rules`, `position_classes`."""
 
     name = "roles"
-    needs = ("deps", "punct_roles", "words")
+    needs = ("deps", "punct_roles", "words", "dependents")
     provides = ("roles", "role_rules", "position_classes")
 
     def __init__(self, rules: RoleRules, vocab: TreebankVocabulary):
@@ -117,9 +117,8 @@ class AssignRoles:
                 roles[t], rule_ids[t] = "dependent", "coord-root-conjunct"
             else:
                 roles[t], rule_ids[t] = role, rule_ids[first]
-        for t in range(n):
-            if t not in parse.punct_roles:  # the punctuation stage counted its own
-                parse.fire(rule_ids[t])
+        punct_roles = parse.punct_roles  # the punctuation stage counted its own
+        parse.fired.update([rule_ids[t] for t in range(n) if t not in punct_roles])
         parse.roles = roles
         parse.role_rules = rule_ids
         parse.position_classes = self.position_classes(parse, roles)
@@ -133,15 +132,13 @@ class AssignRoles:
     def position_classes(self, parse: Parse, roles: list[str]) -> dict[int, str]:
         classed = self.rules.position_class_roles
         head = parse.deps.head
+        dependents = parse.dependents
         out: dict[int, str] = {}
-        by_head: dict[int, list[int]] = {}
-        for d, h in enumerate(head):
-            by_head.setdefault(h, []).append(d)
         for d, role in enumerate(roles):
             if role not in classed or head[d] < 0:
                 continue
             h = head[d]
-            sibs = by_head[h]
+            sibs = dependents[h]
             if d < h:
                 subj = [s for s in sibs if roles[s] == "subject"]
                 aux = [s for s in sibs if roles[s] in AUX_ROLES and s < h]
