@@ -17,7 +17,7 @@ A search error is an output the model scores below the reference ordering
 """
 from __future__ import annotations
 
-from .features import bigram_features, pair_features, sequence_features
+from .features import bigram_features, bigram_key, pair_features, pair_key, sequence_features
 from .lm import BOS, EOS, KneserNeyLM
 from .units import HeadProblem, can_place
 
@@ -28,19 +28,31 @@ class Scorer:
         self.lm_weight = lm_weight if lm is not None else 0.0
         self.lm = lm
         self.beam = beam
+        self._pair_memo: dict[tuple, float] = {}
+        self._bigram_memo: dict[tuple, float] = {}
 
     def _tables(self, p: HeadProblem):
-        w = self.weights
+        """Every pair's and every bigram's summed weight. The feature strings
+        depend only on a few fields of the two units, so their sums are memoized
+        on those fields (`pair_key`, `bigram_key`): most pairs of a new
+        sentence were seen before, and building strings was most of the time."""
         n = len(p.units)
         pair = [[0.0] * n for _ in range(n)]
         for i in range(n):
             for j in range(n):
                 if i != j:
-                    pair[i][j] = sum(w.get(f, 0.0) for f in pair_features(p, i, j))
+                    pair[i][j] = self._memo(self._pair_memo, pair_key(p, i, j), pair_features, p, i, j)
         ends = [None, *range(n)]
-        bigram = {(i, j): sum(w.get(f, 0.0) for f in bigram_features(p, i, j))
+        bigram = {(i, j): self._memo(self._bigram_memo, bigram_key(p, i, j), bigram_features, p, i, j)
                   for i in ends for j in [*range(n), None] if i != j or i is None}
         return pair, bigram
+
+    def _memo(self, memo: dict, key, features, p, i, j) -> float:
+        value = memo.get(key)
+        if value is None:
+            w = self.weights
+            value = memo[key] = sum(w.get(f, 0.0) for f in features(p, i, j))
+        return value
 
     def _lm_step(self, ctx: tuple[str, ...], words: list[str]) -> tuple[float, tuple[str, ...]]:
         if not self.lm_weight:
