@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .features import bigram_features, bigram_key, pair_features, pair_key, sequence_features
 from .lm import BOS, EOS, KneserNeyLM
-from .units import HeadProblem, can_place
+from .units import HeadProblem, placement_constraints
 
 
 class Scorer:
@@ -75,28 +75,38 @@ class Scorer:
         if n == 1:
             return [0], 0.0
         pair, bigram = self._tables(p)
-        beam: list[tuple[float, tuple[int, ...], tuple[str, ...]]] = [(0.0, (), self._start(p))]
+        pair_by_column = [[pair[k][i] for k in range(n)] for i in range(n)]
+        before, side = placement_constraints(p)
+        before_mask = [sum(1 << j for j in b) for b in before]
+        lm_memo: dict[tuple, tuple[float, tuple[str, ...]]] = {}  # (context, unit) -> LM step
+        # a state: score, order, LM context, bit mask of the placed units
+        beam: list[tuple[float, tuple[int, ...], tuple[str, ...], int]] = [(0.0, (), self._start(p), 0)]
         for _ in range(n):
-            best: dict[tuple, tuple[float, tuple[int, ...], tuple[str, ...]]] = {}
-            for score, order, ctx in beam:
-                placed = set(order)
+            best: dict[tuple, tuple[float, tuple[int, ...], tuple[str, ...], int]] = {}
+            for score, order, ctx, mask in beam:
                 last = order[-1] if order else None
+                head_placed = bool(mask & 1)
                 for i in range(n):
-                    if i in placed or not can_place(p, placed, i):
+                    bit = 1 << i
+                    if mask & bit or before_mask[i] & ~mask or side[i] is (not head_placed):
                         continue
-                    s = score + bigram[(last, i)] + sum(pair[k][i] for k in order)
-                    lm, new_ctx = self._lm_step(ctx, p.units[i].words)
-                    s += lm
+                    column = pair_by_column[i]
+                    s = score + bigram[(last, i)] + sum(column[k] for k in order)
+                    step = lm_memo.get((ctx, i))
+                    if step is None:
+                        step = lm_memo[(ctx, i)] = self._lm_step(ctx, p.units[i].words)
+                    s += step[0]
+                    new_ctx = step[1]
                     new = order + (i,)
-                    key = (frozenset(new), i, new_ctx)
+                    key = (mask | bit, i, new_ctx)
                     old = best.get(key)
                     if old is None or (-s, new) < (-old[0], old[1]):
-                        best[key] = (s, new, new_ctx)
+                        best[key] = (s, new, new_ctx, mask | bit)
             if not best:  # the constraints admit no ordering (inconsistent input): keep what is placed
                 break
             beam = sorted(best.values(), key=lambda t: (-t[0], t[1]))[: self.beam]
         finals = []
-        for score, order, ctx in beam:
+        for score, order, ctx, _ in beam:
             finals.append((score + self._finish(p, order, ctx, bigram), order))
         score, order = min(finals, key=lambda t: (-t[0], t[1]))
         missing = [i for i in range(n) if i not in order]
