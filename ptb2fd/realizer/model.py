@@ -38,6 +38,14 @@ VARIANCES = (0.03, 0.1, 0.3, 1.0, 3.0)
 HELD_OUT_FOLDS = 1  # folds held out in turn to choose the prior (one: a third of the training heads)
 MIN_HEADS = 2  # a feature must occur in this many training heads to be kept
 BEAM = 16
+# Views without direction or ranks leave whole clauses free: the beam of 16
+# missed the model's best order at 187 of 16,619 dev heads (`shallow`), a
+# beam of 64 at 40 (32: 74), for 40 % more search time.
+WIDE_BEAM = 64
+
+
+def beam_for(view_name: str) -> int:
+    return BEAM if "direction" in VIEWS[view_name].fields else WIDE_BEAM
 
 
 class ModelError(UsageError):
@@ -98,7 +106,7 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None)
             compound_orders.setdefault(key, Counter())[in_order] += 1
     return {
         "format": FORMAT, "version": FORMAT_VERSION, "view": view_name, "rules_hash": rules_hash(rules.directory),
-        "default": best, "beam": BEAM, "folds": FOLDS, "weights": weights, "selection": report,
+        "default": best, "beam": beam_for(view_name), "folds": FOLDS, "weights": weights, "selection": report,
         "training": {"sentences": len(data), "heads": len(starts) - 1, "candidates": len(rows),
                      "features": len(names), "features_seen": len(index), "skipped_heads": sum(s.skipped for s in data)},
         "lm": lm.to_json(), "inflection": inflector.to_json(),

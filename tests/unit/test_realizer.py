@@ -225,3 +225,14 @@ def test_memoized_scores_equal_the_features_weights(model_path, sentences, rules
                 assert no_lm.score_order(p, order) == pytest.approx(plain)
                 assert scorer.lm_weight == 0.0 or lm != 0.0
     assert scorer._pair_memo  # the tables were filled
+
+
+def test_views_without_direction_get_the_wide_beam(tmp_path, sentences, rules):
+    from ptb2fd.realizer.model import BEAM, WIDE_BEAM, beam_for
+
+    assert (beam_for("paper"), beam_for("full"), beam_for("shallow"), beam_for("lemma")) == (
+        BEAM, BEAM, WIDE_BEAM, WIDE_BEAM)
+    path = tmp_path / "shallow.model"
+    save_model(train_model(sentences, "shallow", rules, (10.0,)), str(path))
+    assert read_model(str(path))["beam"] == WIDE_BEAM
+    assert load_realizer(str(path), "shallow", rules=rules).scorer.beam == WIDE_BEAM
