@@ -43,6 +43,21 @@ def pair_features(p: HeadProblem, i: int, j: int) -> list[str]:
     return feats
 
 
+def pair_key(p: HeadProblem, i: int, j: int) -> tuple:
+    """Everything `pair_features` reads: equal keys give equal features."""
+    a, b = p.units[i], p.units[j]
+    lex = (b.lex if i == 0 else a.lex) if (i == 0 or j == 0) else None
+    return (p.head.cat, a.label, b.label, a.cat, b.cat, a.slot < b.slot, _weight(a, b), i == 0, j == 0, lex,
+            p.question)
+
+
+def bigram_key(p: HeadProblem, i: int | None, j: int | None) -> tuple:
+    """Everything `bigram_features` reads."""
+    a = None if i is None else p.units[i]
+    b = None if j is None else p.units[j]
+    return (p.head.cat, a and (a.label, a.cat), b and (b.label, b.cat))
+
+
 def _weight(a, b) -> str:
     """Which of two units is heavier (heavy phrases go last: "reward [with
     page bonuses] [advertisers who ...]")."""

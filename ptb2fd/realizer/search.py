@@ -17,9 +17,9 @@ A search error is an output the model scores below the reference ordering
 """
 from __future__ import annotations
 
-from .features import bigram_features, pair_features, sequence_features
+from .features import bigram_features, bigram_key, pair_features, pair_key, sequence_features
 from .lm import BOS, EOS, KneserNeyLM
-from .units import HeadProblem, can_place
+from .units import HeadProblem, placement_constraints
 
 
 class Scorer:
@@ -28,19 +28,31 @@ class Scorer:
         self.lm_weight = lm_weight if lm is not None else 0.0
         self.lm = lm
         self.beam = beam
+        self._pair_memo: dict[tuple, float] = {}
+        self._bigram_memo: dict[tuple, float] = {}
 
     def _tables(self, p: HeadProblem):
-        w = self.weights
+        """Every pair's and every bigram's summed weight. The feature strings
+        depend only on a few fields of the two units, so their sums are memoized
+        on those fields (`pair_key`, `bigram_key`): most pairs of a new
+        sentence were seen before, and building strings was most of the time."""
         n = len(p.units)
         pair = [[0.0] * n for _ in range(n)]
         for i in range(n):
             for j in range(n):
                 if i != j:
-                    pair[i][j] = sum(w.get(f, 0.0) for f in pair_features(p, i, j))
+                    pair[i][j] = self._memo(self._pair_memo, pair_key(p, i, j), pair_features, p, i, j)
         ends = [None, *range(n)]
-        bigram = {(i, j): sum(w.get(f, 0.0) for f in bigram_features(p, i, j))
+        bigram = {(i, j): self._memo(self._bigram_memo, bigram_key(p, i, j), bigram_features, p, i, j)
                   for i in ends for j in [*range(n), None] if i != j or i is None}
         return pair, bigram
+
+    def _memo(self, memo: dict, key, features, p, i, j) -> float:
+        value = memo.get(key)
+        if value is None:
+            w = self.weights
+            value = memo[key] = sum(w.get(f, 0.0) for f in features(p, i, j))
+        return value
 
     def _lm_step(self, ctx: tuple[str, ...], words: list[str]) -> tuple[float, tuple[str, ...]]:
         if not self.lm_weight:
@@ -63,28 +75,38 @@ class Scorer:
         if n == 1:
             return [0], 0.0
         pair, bigram = self._tables(p)
-        beam: list[tuple[float, tuple[int, ...], tuple[str, ...]]] = [(0.0, (), self._start(p))]
+        pair_by_column = [[pair[k][i] for k in range(n)] for i in range(n)]
+        before, side = placement_constraints(p)
+        before_mask = [sum(1 << j for j in b) for b in before]
+        lm_memo: dict[tuple, tuple[float, tuple[str, ...]]] = {}  # (context, unit) -> LM step
+        # a state: score, order, LM context, bit mask of the placed units
+        beam: list[tuple[float, tuple[int, ...], tuple[str, ...], int]] = [(0.0, (), self._start(p), 0)]
         for _ in range(n):
-            best: dict[tuple, tuple[float, tuple[int, ...], tuple[str, ...]]] = {}
-            for score, order, ctx in beam:
-                placed = set(order)
+            best: dict[tuple, tuple[float, tuple[int, ...], tuple[str, ...], int]] = {}
+            for score, order, ctx, mask in beam:
                 last = order[-1] if order else None
+                head_placed = bool(mask & 1)
                 for i in range(n):
-                    if i in placed or not can_place(p, placed, i):
+                    bit = 1 << i
+                    if mask & bit or before_mask[i] & ~mask or side[i] is (not head_placed):
                         continue
-                    s = score + bigram[(last, i)] + sum(pair[k][i] for k in order)
-                    lm, new_ctx = self._lm_step(ctx, p.units[i].words)
-                    s += lm
+                    column = pair_by_column[i]
+                    s = score + bigram[(last, i)] + sum(column[k] for k in order)
+                    step = lm_memo.get((ctx, i))
+                    if step is None:
+                        step = lm_memo[(ctx, i)] = self._lm_step(ctx, p.units[i].words)
+                    s += step[0]
+                    new_ctx = step[1]
                     new = order + (i,)
-                    key = (frozenset(new), i, new_ctx)
+                    key = (mask | bit, i, new_ctx)
                     old = best.get(key)
                     if old is None or (-s, new) < (-old[0], old[1]):
-                        best[key] = (s, new, new_ctx)
+                        best[key] = (s, new, new_ctx, mask | bit)
             if not best:  # the constraints admit no ordering (inconsistent input): keep what is placed
                 break
             beam = sorted(best.values(), key=lambda t: (-t[0], t[1]))[: self.beam]
         finals = []
-        for score, order, ctx in beam:
+        for score, order, ctx, _ in beam:
             finals.append((score + self._finish(p, order, ctx, bigram), order))
         score, order = min(finals, key=lambda t: (-t[0], t[1]))
         missing = [i for i in range(n) if i not in order]

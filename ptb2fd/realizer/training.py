@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ..record import Sentence
 from ..regen.view import make_view
-from .features import bigram_features, pair_features, sequence_features
+from .features import bigram_features, bigram_key, pair_features, pair_key, sequence_features
 from .lm import BOS, KneserNeyLM
 from .units import HeadProblem, _lex, build_problems, valid_order
 
@@ -127,6 +127,14 @@ def candidate_rows(sentences: list[TrainingSentence], lms: dict[int, KneserNeyLM
     def ids(feats: list[str]) -> list[int]:
         return [index.setdefault(f, len(index)) for f in feats]
 
+    memo: dict[tuple, list[int]] = {}  # feature ids by the fields the features read (see search.Scorer)
+
+    def cached(key: tuple, features, p, i, j) -> list[int]:
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = ids(features(p, i, j))
+        return got
+
     for s in sentences:
         lm = lms[s.fold]
         for h, (p, ref) in enumerate(s.heads):
@@ -134,9 +142,10 @@ def candidate_rows(sentences: list[TrainingSentence], lms: dict[int, KneserNeyLM
             if len(cands) < 2:
                 continue
             n = len(p.units)
-            pairs = {(i, j): ids(pair_features(p, i, j)) for i in range(n) for j in range(n) if i != j}
-            bigrams = {(i, j): ids(bigram_features(p, i, j)) for i in [None, *range(n)] for j in [*range(n), None]
-                       if i != j or i is None}
+            pairs = {(i, j): cached(("p", *pair_key(p, i, j)), pair_features, p, i, j)
+                     for i in range(n) for j in range(n) if i != j}
+            bigrams = {(i, j): cached(("b", *bigram_key(p, i, j)), bigram_features, p, i, j)
+                       for i in [None, *range(n)] for j in [*range(n), None] if i != j or i is None}
             starts.append(len(rows))
             folds.append(s.fold)
             for order in cands:

@@ -152,3 +152,24 @@ def can_place(problem: HeadProblem, placed: set[int], i: int) -> bool:
             if j not in placed and j != i and v.side == u.side and v.rank is not None and v.rank < u.rank:
                 return False
     return True
+
+
+def placement_constraints(problem: HeadProblem) -> tuple[list[frozenset[int]], list[bool | None]]:
+    """`can_place` precomputed for the search: the units that must already be
+    placed before each unit, and whether each unit needs the head placed
+    (True: bound right, False: bound left, None: free)."""
+    units = problem.units
+    before: list[frozenset[int]] = []
+    needs_head: list[bool | None] = []
+    for i, u in enumerate(units):
+        if i == 0:
+            before.append(frozenset(j for j, v in enumerate(units) if v.side == "left"))
+            needs_head.append(None)
+            continue
+        must = set()
+        if u.rank is not None:
+            must = {j for j, v in enumerate(units)
+                    if j != i and v.side == u.side and v.rank is not None and v.rank < u.rank}
+        before.append(frozenset(must))
+        needs_head.append(True if u.side == "right" else False if u.side == "left" else None)
+    return before, needs_head

@@ -178,3 +178,61 @@ def test_train_command(tmp_path, capsys):
     assert main(["train", str(trees), "--view", "shallow", "-o", str(out), "--variances", "10"]) == 0
     assert read_model(str(out))["view"] == "shallow"
     assert main(["train", str(trees), "-o", str(out), "--variances", "x"]) == 2
+
+
+def test_prune_drops_features_of_one_head_only():
+    # feature 3 occurs in one head only, feature 4 nowhere; LM (0) is always kept
+    rows = [[1], [2], [1], [2], [1, 3], [2, 3]]
+    sets = CandidateSets(rows, [0.0] * 6, [0, 2, 4, 6], 5, [0, 1, 2])
+    assert sets.prune(2).tolist() == [0, 1, 2]
+    assert sets.matrix.shape == (6, 3)
+    assert sets.matrix[4].toarray().tolist() == [[0.0, 1.0, 0.0]]
+
+
+def test_choose_variance_hill_climbs_to_the_best_held_out_point(monkeypatch):
+    from ptb2fd.realizer import ranker
+
+    rows = [[1], [2]] * 6
+    sets = CandidateSets(rows, [0.0] * 12, list(range(0, 13, 2)), 3, [0, 1, 2, 0, 1, 2])
+    tried = []
+    peak = 3.0  # held-out accuracy falls off with the distance from 3.0
+
+    def fake_fit(train, variance, mask=None, max_iter=30):
+        tried.append(variance)
+        return np.array([0.0, -abs(math.log(variance / peak)), 0.0])
+
+    monkeypatch.setattr(ranker, "fit", fake_fit)
+    monkeypatch.setattr(ranker, "top1_accuracy", lambda s, w: float(w[1]))
+    best, accuracy = ranker.choose_variance(sets, (0.1, 0.3, 1.0, 3.0, 10.0), held_out_folds=1)
+    assert best == 3.0
+    assert sorted(accuracy) == [0.3, 1.0, 3.0, 10.0]  # 0.1 is never fitted: 0.3 is worse than 1.0
+    assert len(tried) == 4  # one held-out fold, one fit per variance tried
+
+
+def test_memoized_scores_equal_the_features_weights(model_path, sentences, rules):
+    from ptb2fd.realizer.features import order_features
+
+    realizer = load_realizer(str(model_path), "paper", rules=rules)
+    scorer = realizer.scorer
+    for s in sentences[:8]:
+        view = make_view(s, rules.roles.adjunct_roles, seed=s.id, view="paper")
+        _, _, trace = realizer.realize_traced(view.view)
+        for p, order in zip(trace.problems, trace.orders):
+            if len(order) > 1:
+                plain = sum(scorer.weights.get(f, 0.0) for f in order_features(p, order))
+                lm = scorer.score_order(p, order) - plain
+                no_lm = Scorer(scorer.weights, 0.0, None)
+                assert no_lm.score_order(p, order) == pytest.approx(plain)
+                assert scorer.lm_weight == 0.0 or lm != 0.0
+    assert scorer._pair_memo  # the tables were filled
+
+
+def test_views_without_direction_get_the_wide_beam(tmp_path, sentences, rules):
+    from ptb2fd.realizer.model import BEAM, WIDE_BEAM, beam_for
+
+    assert (beam_for("paper"), beam_for("full"), beam_for("shallow"), beam_for("lemma")) == (
+        BEAM, BEAM, WIDE_BEAM, WIDE_BEAM)
+    path = tmp_path / "shallow.model"
+    save_model(train_model(sentences, "shallow", rules, (10.0,)), str(path))
+    assert read_model(str(path))["beam"] == WIDE_BEAM
+    assert load_realizer(str(path), "shallow", rules=rules).scorer.beam == WIDE_BEAM
