@@ -23,14 +23,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from lemminflect import getInflection
-
+from ..regen.realizer import inflect_base
 from ..regen.view import ViewRecord
 
 AUX_ROLES = frozenset({"modal", "aux", "taxis", "aspect", "voice", "to-infinitive"})
 ARTICLES = ("a", "an")
-LEMMINFLECT_TAGS = frozenset({"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "NN", "NNS", "NNP", "NNPS", "JJ", "JJR", "JJS",
-                              "RB", "RBR", "RBS", "MD"})
 
 
 def agreement(r: ViewRecord, kids: dict[int, list[ViewRecord]]) -> str:
@@ -74,9 +71,7 @@ class Inflector:
             hit = self.forms.get(key)
             if hit is not None:
                 return hit
-        # only the tags lemminflect inflects (it prints a warning for others: PRP, CD, WRB, ...)
-        inflected = getInflection(r.base, tag=r.cat) if r.cat in LEMMINFLECT_TAGS else None
-        return inflected[0] if inflected else r.base
+        return inflect_base(r.base, r.cat)
 
     def fix_articles(self, words: list[str]) -> list[str]:
         out = list(words)

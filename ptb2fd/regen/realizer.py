@@ -53,17 +53,26 @@ class RulesRealizer:
         return self.realize_ordered(view)[0]
 
 
-def surface(r: ViewRecord) -> str:
-    """The record's word, or its base form inflected for its tag."""
-    if r.word is not None:
-        return r.word
-    base = r.base or ""
-    if not base or not base[0].isalpha():
+# The Penn tags lemminflect inflects; for any other (PRP, CD, WRB, None)
+# it prints "Invalid upos type" on stdout and returns nothing.
+LEMMINFLECT_TAGS = frozenset({"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "NN", "NNS", "NNP", "NNPS", "JJ", "JJR", "JJS",
+                              "RB", "RBR", "RBS", "MD"})
+
+
+def inflect_base(base: str, tag: str | None) -> str:
+    """The base form inflected for its Penn tag by lemminflect ("sell"/VBD ->
+    "sold"), or the base itself where lemminflect has nothing."""
+    if not base or not base[0].isalpha() or tag not in LEMMINFLECT_TAGS:
         return base
     from lemminflect import getInflection
 
-    forms = getInflection(base, tag=r.cat) if r.cat else ()
+    forms = getInflection(base, tag=tag)
     return forms[0] if forms else base
+
+
+def surface(r: ViewRecord) -> str:
+    """The record's word, or its base form inflected for its tag."""
+    return r.word if r.word is not None else inflect_base(r.base or "", r.cat)
 
 
 def load_stat_realizer(model: str | None, view_name: str):
