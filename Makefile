@@ -53,25 +53,27 @@ bench: data
 	$(BIN)/python -m ptb2fd.bench
 
 # Error analysis (paper 001): regen --report on dev and test for every view
-# regen offers (found in its --help) with the rules realizer (override with
-# VIEWS=..., REALIZERS="rules stat"), then `ptb2fd analyse` into
-# out/analysis/analysis.md.
+# and both realizers (the statistical one trained on dev, one model per view
+# in out/analysis/models), then `ptb2fd analyse` into out/analysis/analysis.md.
+# Choose others with VIEWS="paper full" REALIZERS=rules.
 ANALYSIS  := $(OUT)/analysis
-REGEN_HELP = $(shell $(BIN)/ptb2fd regen --help 2>/dev/null)
-VIEWS     ?= $(if $(findstring --view,$(REGEN_HELP)),paper full shallow lemma,-)
-REALIZERS ?= $(if $(findstring --realizer,$(REGEN_HELP)),rules,-)
+VIEWS     ?= paper full shallow lemma
+REALIZERS ?= rules stat
 
 analysis: data
 	@rm -rf $(ANALYSIS)/reports
-	@set -e; for split in dev:wsj_00 test:wsj_01; do \
-	  for v in $(VIEWS); do for r in $(REALIZERS); do \
-	    name=$${split%%:*}; flags=; \
-	    if [ "$$v" != - ]; then name=$$name-$$v; flags="$$flags --view $$v"; fi; \
-	    if [ "$$r" != - ]; then name=$$name-$$r; flags="$$flags --realizer $$r"; fi; \
-	    echo "regen $$name"; \
+	@set -e; for v in $(VIEWS); do for r in $(REALIZERS); do \
+	  flags="--view $$v --realizer $$r"; \
+	  if [ "$$r" = stat ]; then \
+	    mkdir -p $(ANALYSIS)/models; echo "train $$v (dev)"; \
+	    $(BIN)/ptb2fd train --corpus treebank --files 'wsj_00*' --view $$v -o $(ANALYSIS)/models/$$v.model >/dev/null; \
+	    flags="$$flags --model $(ANALYSIS)/models/$$v.model"; \
+	  fi; \
+	  for split in dev:wsj_00 test:wsj_01; do \
+	    name=$${split%%:*}-$$v-$$r; echo "regen $$name"; \
 	    $(BIN)/ptb2fd regen --corpus treebank --files "$${split#*:}*" $$flags --report $(ANALYSIS)/reports/$$name >/dev/null; \
-	  done; done; \
-	done
+	  done; \
+	done; done
 	$(BIN)/ptb2fd analyse $(ANALYSIS)/reports/* -o $(ANALYSIS)
 
 clean:
