@@ -22,9 +22,7 @@ import warnings
 from collections import Counter, defaultdict
 from typing import Sequence
 
-from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
-
-_SMOOTHING = SmoothingFunction().method2
+from ..regen.metrics import smoothed_sentence_bleu
 
 
 def edge_hits(bases: Sequence[str], heads: Sequence[int], output: Sequence[str]) -> list[bool]:
@@ -65,4 +63,4 @@ def bleu_paper(reference: Sequence[str], output: Sequence[str]) -> float:
         return 1.0 if list(reference) == list(output) else 0.0
     with warnings.catch_warnings():  # NLTK warns on sentences shorter than 4 words
         warnings.simplefilter("ignore")
-        return float(sentence_bleu([list(reference)], list(output), smoothing_function=_SMOOTHING))
+        return float(smoothed_sentence_bleu(reference, output))

@@ -67,7 +67,7 @@ def build_problems(records, order_rules: OrderRules) -> tuple[list[HeadProblem],
     question = any((r.word if r.word is not None else r.base) == "?" for r in records)
     placer = Regenerator(order_rules)
     # The rules realizer's whole output: each unit's place in it is a feature.
-    # (order() also prepares the placer for _group below.)
+    # (order() also prepares the placer for place_coordination below.)
     rules_pos = {i: k for k, i in enumerate(placer.order(records))}
     first_pos: dict[int, int] = {}  # record id -> first place of its subtree in the rules' output
     problems: list[HeadProblem] = []
@@ -111,7 +111,7 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
                           " ".join(_lex(m) for m in members), first.direction, first.unit_rank,
                           place(m.id for m in members), ordered))
     for members in groups.values():
-        slot, _, entries = placer._group(members, h, ctx)
+        slot, _, entries = placer.place_coordination(members, h, ctx)
         ids = tuple(i for _, i in entries)
         conj = sorted((m for m in members if m.junction_position is not None), key=lambda m: m.junction_position)
         first = conj[0] if conj else members[0]

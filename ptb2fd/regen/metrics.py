@@ -51,6 +51,11 @@ _DIAG, _UP, _LEFT = 0, 1, 2
 _SMOOTHING = SmoothingFunction().method2
 
 
+def smoothed_sentence_bleu(reference: Sequence[str], output: Sequence[str]) -> float:
+    """Sentence BLEU-4 with nltk's smoothing method 2 (Lin & Och 2004)."""
+    return sentence_bleu([list(reference)], list(output), smoothing_function=_SMOOTHING)
+
+
 @dataclass(frozen=True)
 class Counts:
     """Error counts of one comparison (or a sum of comparisons).
@@ -368,7 +373,7 @@ def score_sentence(words: Sequence[str], heads: Sequence[int], order: Sequence[i
         understandability=understandability(sta, strings.subs),
         quality=quality(sta, strings.subs),
         dea=found / edges if edges else 1.0,
-        bleu=sentence_bleu([list(ref)], list(out), smoothing_function=_SMOOTHING),
+        bleu=smoothed_sentence_bleu(ref, out),
         id_counts=ids,
         string_counts=strings,
         tree_counts=trees,

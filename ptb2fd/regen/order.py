@@ -83,7 +83,7 @@ class Regenerator:
             slot = self._place(members[0], h, ctx)
             items.append((slot, (0,) + _word_key(members[0]), [(False, m.id) for m in members]))
         for members in groups.values():
-            items.append(self._group(members, h, ctx))
+            items.append(self.place_coordination(members, h, ctx))
             firsts = [m for m in members if m.unit_rank is not None and m.role not in PUNCT_ROLES]
             if firsts:
                 first = min(firsts, key=lambda m: m.unit_rank)
@@ -114,7 +114,7 @@ class Regenerator:
             key = (0,) + _word_key(d)
         return slot, key, [(False, d.id)]
 
-    def _group(self, members: list[ViewRecord], h: ViewRecord, ctx: frozenset[str]):
+    def place_coordination(self, members: list[ViewRecord], h: ViewRecord, ctx: frozenset[str]):
         """A coordination: c1 gap1 c2 gap2 ... cn. Separators fill the first
         gaps, conjunctions the last ones ("a , b , and c"; "a , b and c");
         an opening conjunction ("either") goes before c1. Without a conjunct
