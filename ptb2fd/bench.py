@@ -39,7 +39,6 @@ from pathlib import Path
 from .benchproc import (TARGETS, _best, _range, _sample_paths, bench_peak_rss, bench_peak_rss_regen,
                         bench_processes, bench_setup)
 
-TARGETS["analyse_s"] = 60.0
 
 def _spin(n: int) -> int:
     """Plain CPU-bound Python, for calibrating how two processes scale."""
