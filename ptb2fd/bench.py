@@ -236,7 +236,10 @@ def analyse_speed() -> dict:
     try:
         a, b = tmp / "a", tmp / "b"
         with open(os.devnull, "w") as null, contextlib.redirect_stdout(null), contextlib.redirect_stderr(null):
-            cli(["regen", "--corpus", "treebank", "--report", str(a)])
+            regen_code = cli(["regen", "--corpus", "treebank", "--report", str(a)])
+            if regen_code != 0 or not a.is_dir():
+                raise SystemExit(f"bench analyse: `ptb2fd regen --corpus treebank` failed (exit {regen_code}); "
+                                 "is the NLTK treebank sample on NLTK_DATA? `make bench` sets it")
             shutil.copytree(a, b)
             t = time.perf_counter()
             code = cli(["analyse", str(a), str(b), "-o", str(tmp / "out")])
