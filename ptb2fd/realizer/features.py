@@ -34,10 +34,17 @@ def pair_features(p: HeadProblem, i: int, j: int) -> list[str]:
              f"w|{a.label}|{b.label}|{_weight(a, b)}"]
     if i == 0 or j == 0:
         dep, side = (b, "R") if i == 0 else (a, "L")
+        hl = p.units[0].lex
         feats.append(f"hl|{hc}|{dep.label}|{dep.lex}|{side}")
         feats.append(f"hc|{hc}|{dep.label}|{dep.cat}|{side}")
+        feats.append(f"hk|{hc}|{dep.kind}|{side}")
+        feats.append(f"hw|{hl}|{dep.label}|{side}")
+        feats.append(f"hwk|{hl}|{dep.kind}|{side}")
     else:
         feats.append(f"pt|{hc}|{a.cat}|{b.cat}")
+        feats.append(f"pk|{hc}|{a.kind}|{b.kind}")
+        feats.append(f"plx|{hc}|{a.label}|{a.lex}|{b.label}")
+        feats.append(f"prx|{hc}|{a.label}|{b.label}|{b.lex}")
     if p.question:
         feats.append(f"q|{p.head.cat}|{a.label}|{b.label}")
     return feats
@@ -46,16 +53,16 @@ def pair_features(p: HeadProblem, i: int, j: int) -> list[str]:
 def pair_key(p: HeadProblem, i: int, j: int) -> tuple:
     """Everything `pair_features` reads: equal keys give equal features."""
     a, b = p.units[i], p.units[j]
-    lex = (b.lex if i == 0 else a.lex) if (i == 0 or j == 0) else None
-    return (p.head.cat, a.label, b.label, a.cat, b.cat, a.slot < b.slot, _weight(a, b), i == 0, j == 0, lex,
-            p.question)
+    return (p.head.cat, p.units[0].lex, a.label, b.label, a.cat, b.cat, a.kind, b.kind, a.lex, b.lex,
+            a.slot < b.slot, _weight(a, b), i == 0, j == 0, p.question)
 
 
 def bigram_key(p: HeadProblem, i: int | None, j: int | None) -> tuple:
     """Everything `bigram_features` reads."""
     a = None if i is None else p.units[i]
     b = None if j is None else p.units[j]
-    return (p.head.cat, a and (a.label, a.cat), b and (b.label, b.cat))
+    return (p.head.cat, a and (a.label, a.cat, a.edges[2:], a.words[-1].lower()),
+            b and (b.label, b.cat, b.edges[:2], b.words[0].lower()))
 
 
 def _weight(a, b) -> str:
@@ -76,7 +83,12 @@ def bigram_features(p: HeadProblem, i: int | None, j: int | None) -> list[str]:
     ac = START if i is None else p.units[i].cat
     bc = END if j is None else p.units[j].cat
     hc = p.head.cat
-    return [f"b|{a}|{b}", f"bc|{hc}|{a}|{b}", f"bt|{ac}|{bc}"]
+    at2, at = (START, START) if i is None else p.units[i].edges[2:]
+    bt, bt2 = (END, END) if j is None else p.units[j].edges[:2]
+    aw = START if i is None else p.units[i].words[-1].lower()
+    bw = END if j is None else p.units[j].words[0].lower()
+    return [f"b|{a}|{b}", f"bc|{hc}|{a}|{b}", f"bt|{ac}|{bc}", f"be|{at}|{bt}", f"bec|{hc}|{at}|{bt}",
+            f"bw|{aw}|{bw}", f"bwt|{aw}|{bt}", f"btw|{at}|{bw}", f"bl3|{at2}|{at}|{bt}", f"br3|{at}|{bt}|{bt2}"]
 
 
 def sequence_features(p: HeadProblem, order: list[int]) -> list[str]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 import time
 from collections import Counter
 from pathlib import Path
@@ -28,13 +29,14 @@ from .inflection import Inflector
 from .lm import KneserNeyLM
 from .ranker import CandidateSets, choose_variance, fit, top1_accuracy
 from .search import Scorer
-from .training import FOLDS, LM_FEATURE, candidate_rows, fold_lms, training_sentence
+from .design import candidate_sets
+from .training import FOLDS, LM_FEATURE, fold_lms, hard_candidates, training_sentence
 from ..regen.view import VIEWS
 
 FORMAT = "ptb2fd-realizer"
 FORMAT_VERSION = 1
 SCORINGS = ("lm", "ranker", "both")
-VARIANCES = (0.03, 0.1, 0.3, 1.0, 3.0)
+VARIANCES = (0.03, 0.1, 0.3, 1.0, 3.0, 10.0)
 HELD_OUT_FOLDS = 1  # folds held out in turn to choose the prior (one: a third of the training heads)
 MIN_HEADS = 2  # a feature must occur in this many training heads to be kept
 BEAM = 16
@@ -42,6 +44,7 @@ BEAM = 16
 # missed the model's best order at 187 of 16,619 dev heads (`shallow`), a
 # beam of 64 at 40 (32: 74), for 40 % more search time.
 WIDE_BEAM = 64
+HARD_CANDIDATES = os.environ.get("PTB2FD_HARD", "1") == "1"
 
 
 def beam_for(view_name: str) -> int:
@@ -73,12 +76,23 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None)
     t0 = time.perf_counter()
     data = [training_sentence(s, i, view_name, rules) for i, s in enumerate(sentences)]
     lms = fold_lms(data)
-    rows, lm_values, starts, folds, index = candidate_rows(data, lms)
-    sets = CandidateSets(rows, lm_values, starts, len(index), folds)
+    sets, columns = candidate_sets(data, lms)
+    index = columns.index
     name_of = {k: f for f, k in index.items()}
     names = [name_of[k] for k in sets.prune(MIN_HEADS)]
-    say(f"{len(data)} sentences, {len(starts) - 1} heads, {len(rows)} candidates, {len(names)} features "
+    say(f"{len(data)} sentences, {sets.groups} heads, {sets.candidates} candidates, {len(names)} features "
         f"of {len(index)} kept ({time.perf_counter() - t0:.1f} s)")
+    if HARD_CANDIDATES:
+        # the first model only proposes candidates: the middle of the grid, no cross-validation
+        w0 = fit(sets, sorted(variances)[len(variances) // 2], max_iter=50)
+        first = {f: float(w0[k]) for k, f in enumerate(names) if abs(w0[k]) >= 1e-6}
+        extra = hard_candidates(data, lms, first, beam_for(view_name))
+        sets, columns = candidate_sets(data, lms, extra, columns)
+        index = columns.index
+        name_of = {k: f for f, k in index.items()}
+        names = [name_of[k] for k in sets.prune(MIN_HEADS)]
+        say(f"with the first model's beams: {sets.candidates} candidates, {len(names)} features "
+            f"({time.perf_counter() - t0:.1f} s)")
     no_lm = np.ones(len(names))
     no_lm[0] = 0.0
     weights, report = {}, {}
@@ -107,7 +121,7 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None)
     return {
         "format": FORMAT, "version": FORMAT_VERSION, "view": view_name, "rules_hash": rules_hash(rules.directory),
         "default": best, "beam": beam_for(view_name), "folds": FOLDS, "weights": weights, "selection": report,
-        "training": {"sentences": len(data), "heads": len(starts) - 1, "candidates": len(rows),
+        "training": {"sentences": len(data), "heads": sets.groups, "candidates": sets.candidates,
                      "features": len(names), "features_seen": len(index), "skipped_heads": sum(s.skipped for s in data)},
         "lm": lm.to_json(), "inflection": inflector.to_json(),
         "compounds": {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for k, c in sorted(compound_orders.items())},

@@ -71,9 +71,16 @@ class Scorer:
 
     def search(self, p: HeadProblem) -> tuple[list[int], float]:
         """Best ordering found (unit indices) and its score."""
+        if len(p.units) == 1:
+            return [0], 0.0
+        score, order = self.nbest(p)[0]
+        return order, score
+
+    def nbest(self, p: HeadProblem) -> list[tuple[float, list[int]]]:
+        """The final beam, best first: (score, ordering); the trainer's hard candidates."""
         n = len(p.units)
         if n == 1:
-            return [0], 0.0
+            return [(0.0, [0])]
         pair, bigram = self._tables(p)
         pair_by_column = [[pair[k][i] for k in range(n)] for i in range(n)]
         before, side = placement_constraints(p)
@@ -107,10 +114,9 @@ class Scorer:
             beam = sorted(best.values(), key=lambda t: (-t[0], t[1]))[: self.beam]
         finals = []
         for score, order, ctx, _ in beam:
-            finals.append((score + self._finish(p, order, ctx, bigram), order))
-        score, order = min(finals, key=lambda t: (-t[0], t[1]))
-        missing = [i for i in range(n) if i not in order]
-        return list(order) + missing, score
+            missing = [i for i in range(n) if i not in order]
+            finals.append((score + self._finish(p, order, ctx, bigram), list(order) + missing))
+        return sorted(finals, key=lambda t: (-t[0], t[1]))
 
     def score_order(self, p: HeadProblem, order: list[int]) -> float:
         if len(order) == 1:

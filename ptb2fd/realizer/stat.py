@@ -23,7 +23,7 @@ from ..regen.view import RegenerationView, ViewRecord, capitalize_first
 from .inflection import Inflector
 from .lm import KneserNeyLM
 from .search import Scorer
-from .units import HeadProblem, Unit, _lex, build_problems
+from .units import HeadProblem, Unit, _lex, build_problems, edge_tags
 
 
 @dataclass
@@ -71,6 +71,7 @@ class StatRealizer:
                 items_of.append(self._unit_items(u, phrase, by_id))
             for u, items in zip(p.units, items_of):
                 u.words = [w for w, _ in items]
+                u.edges = edge_tags([by_id[i].cat for _, i in items])
             order, score = self.scorer.search(p)
             trace.orders.append(order)
             trace.scores.append(score)

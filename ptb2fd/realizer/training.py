@@ -23,7 +23,7 @@ from ..record import Sentence
 from ..regen.view import make_view
 from .features import bigram_features, bigram_key, pair_features, pair_key, sequence_features
 from .lm import BOS, KneserNeyLM
-from .units import HeadProblem, _lex, build_problems, valid_order
+from .units import HeadProblem, _lex, build_problems, edge_tags, valid_order
 
 ALL_UP_TO = 4
 RANDOM_ORDERINGS = 12
@@ -46,8 +46,10 @@ def training_sentence(sentence: Sentence, index: int, view_name: str, rules) -> 
     full = make_view(sentence, rules.roles.adjunct_roles, seed=sentence.id, view="full")
     view = make_view(sentence, rules.roles.adjunct_roles, seed=sentence.id, view=view_name)
     words = [""] * len(full.position_of)
+    tags = [""] * len(full.position_of)
     for r in full.records:
         words[full.position_of[r.id]] = r.word
+        tags[full.position_of[r.id]] = r.cat
     pos = view.position_of
     problems, by_id = build_problems(view.records, rules.order)
     compounds = []
@@ -59,6 +61,7 @@ def training_sentence(sentence: Sentence, index: int, view_name: str, rules) -> 
         span[p.head.id] = sorted(q for ps in unit_pos for q in ps)
         for u, ps in zip(p.units, unit_pos):
             u.words = [words[q] for q in ps]
+            u.edges = edge_tags([tags[q] for q in ps])
         for u in p.units:
             if not u.ordered:
                 in_order = sorted(u.ids, key=lambda i: pos[i])
@@ -115,50 +118,20 @@ def fold_lms(sentences: list[TrainingSentence]) -> dict[int, KneserNeyLM]:
     return {k: KneserNeyLM.train(s.words for s in sentences if s.fold != k) for k in range(FOLDS)}
 
 
-def candidate_rows(sentences: list[TrainingSentence], lms: dict[int, KneserNeyLM]):
-    """Feature indices and language-model values of every candidate, grouped
-    per head (each group's first row is the reference); the feature index."""
-    index: dict[str, int] = {LM_FEATURE: 0}
-    rows: list[list[int]] = []
-    lm_values: list[float] = []
-    starts: list[int] = []
-    folds: list[int] = []
+def hard_candidates(sentences: list[TrainingSentence], lms: dict[int, KneserNeyLM], weights: dict[str, float],
+                    beam: int) -> dict[tuple[int, int], list[list[int]]]:
+    """The orderings a first model's beam search ends with, per training head
+    (sentence index, head index): the candidates the search will really weigh
+    against the reference, which random orderings rarely are."""
+    from .search import Scorer
 
-    def ids(feats: list[str]) -> list[int]:
-        return [index.setdefault(f, len(index)) for f in feats]
-
-    memo: dict[tuple, list[int]] = {}  # feature ids by the fields the features read (see search.Scorer)
-
-    def cached(key: tuple, features, p, i, j) -> list[int]:
-        got = memo.get(key)
-        if got is None:
-            got = memo[key] = ids(features(p, i, j))
-        return got
-
-    for s in sentences:
-        lm = lms[s.fold]
+    w = dict(weights)
+    lm_weight = w.pop(LM_FEATURE, 0.0)
+    scorers = {k: Scorer(w, lm_weight, lm if lm_weight else None, beam) for k, lm in lms.items()}
+    out: dict[tuple[int, int], list[list[int]]] = {}
+    for si, s in enumerate(sentences):
+        scorer = scorers[s.fold]
         for h, (p, ref) in enumerate(s.heads):
-            cands = candidate_orders(p, ref, f"{s.words[:3]}{h}")
-            if len(cands) < 2:
-                continue
-            n = len(p.units)
-            pairs = {(i, j): cached(("p", *pair_key(p, i, j)), pair_features, p, i, j)
-                     for i in range(n) for j in range(n) if i != j}
-            bigrams = {(i, j): cached(("b", *bigram_key(p, i, j)), bigram_features, p, i, j)
-                       for i in [None, *range(n)] for j in [*range(n), None] if i != j or i is None}
-            starts.append(len(rows))
-            folds.append(s.fold)
-            for order in cands:
-                row: list[int] = []
-                prev = None
-                for k, j in enumerate(order):
-                    for i in order[:k]:
-                        row.extend(pairs[(i, j)])
-                    row.extend(bigrams[(prev, j)])
-                    prev = j
-                row.extend(bigrams[(prev, None)])
-                row.extend(ids(sequence_features(p, order)))
-                rows.append(row)
-                lm_values.append(boundary_logprob(lm, p, order))
-    starts.append(len(rows))
-    return rows, lm_values, starts, folds, index
+            if len(p.units) > ALL_UP_TO:
+                out[(si, h)] = [order for _, order in scorer.nbest(p)]
+    return out

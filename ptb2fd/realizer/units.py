@@ -33,11 +33,13 @@ class Unit:
     label: str  # role, with the position class when the view gives one; "HEAD" for the head
     cat: str  # POS tag of the unit's first record
     lex: str  # lowercased word (or base) of the unit's first record
+    kind: str = ""  # label, tag and preposition ("withinmod.NN.of"): what sort of phrase, for lexical features
     side: str | None = None  # given direction: the unit must stay on that side of the head
     rank: int | None = None  # given rank among the units on its side
     slot: int = 0  # where the rules realizer puts the unit (its first word's place in the rules' output), a feature
     ordered: bool = True  # False: a compound whose inner order is left to the language model
     words: list[str] = field(default_factory=list)  # realized words (filled bottom-up)
+    edges: tuple[str, ...] = ("", "", "", "")  # the tags of its first two and last two words (filled with the words)
 
 
 @dataclass
@@ -56,6 +58,16 @@ def _label(r: ViewRecord) -> str:
     if r.role in ("leftpunc", "rightpunc", "coordpunc"):
         return f"{r.role}:{r.cat}"  # a quote is not a comma
     return f"{r.role}/{r.position_class}" if r.position_class else r.role
+
+
+def edge_tags(tags: list[str]) -> tuple[str, ...]:
+    """A unit's first two and last two tags ("" for a one-word unit's missing second)."""
+    return (tags[0], tags[1] if len(tags) > 1 else "", tags[-2] if len(tags) > 1 else "", tags[-1])
+
+
+def _kind(r: ViewRecord) -> str:
+    kind = f"{_label(r)}.{r.cat}"
+    return f"{kind}.{r.rolemarker.lower()}" if r.rolemarker else kind
 
 
 def build_problems(records, order_rules: OrderRules) -> tuple[list[HeadProblem], dict[int, ViewRecord]]:
@@ -90,7 +102,7 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
     def place(ids) -> int:
         return min(first_pos[i] for i in ids)
 
-    units = [Unit((h.id,), "HEAD", h.cat, _lex(h), slot=rules_pos.get(h.id, 0))]
+    units = [Unit((h.id,), "HEAD", h.cat, _lex(h), _kind(h), slot=rules_pos.get(h.id, 0))]
     groups: dict[int, list[ViewRecord]] = {}
     compounds: dict[int, list[ViewRecord]] = {}
     singles = []
@@ -102,13 +114,13 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
         else:
             singles.append(d)
     for d in singles:
-        units.append(Unit((d.id,), _label(d), d.cat, _lex(d), d.direction, d.unit_rank, place([d.id])))
+        units.append(Unit((d.id,), _label(d), d.cat, _lex(d), _kind(d), d.direction, d.unit_rank, place([d.id])))
     for members in compounds.values():
         ordered = all(m.compound_position is not None for m in members)
         members.sort(key=(lambda m: m.compound_position) if ordered else (lambda m: (_lex(m), m.cat)))
         first = members[0]
         units.append(Unit(tuple(m.id for m in members), "compound/" + first.role, first.cat,
-                          " ".join(_lex(m) for m in members), first.direction, first.unit_rank,
+                          " ".join(_lex(m) for m in members), "compound." + first.cat, first.direction, first.unit_rank,
                           place(m.id for m in members), ordered))
     for members in groups.values():
         slot, _, entries = placer.place_coordination(members, h, ctx)
@@ -116,8 +128,8 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
         conj = sorted((m for m in members if m.junction_position is not None), key=lambda m: m.junction_position)
         first = conj[0] if conj else members[0]
         continuation = slot == placer.rules.continuation_slot
-        units.append(Unit(ids, "coord/" + (first.role if not continuation else "continuation"), first.cat,
-                          _lex(first), "right" if continuation else first.direction,
+        label = "coord/" + (first.role if not continuation else "continuation")
+        units.append(Unit(ids, label, first.cat, _lex(first), f"{label}.{first.cat}", "right" if continuation else first.direction,
                           None if continuation else first.unit_rank, place(ids)))
     # A canonical order of the units, independent of ids: the search and the
     # features never depend on how the records were numbered.

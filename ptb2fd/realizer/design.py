@@ -1,0 +1,109 @@
+"""The ranker's design matrix: one row per training candidate, one column per feature.
+
+A candidate's features are the sum of its steps' (`features.order_features`):
+every ordered pair of units it puts one before the other, every pair of
+adjacent units (with the start and end of the phrase), and its whole
+sequence. Rather than listing those per candidate (n^2 pairs times a dozen
+features, for hundreds of thousands of candidates), each head's pairs and
+bigrams are numbered as "slots", each slot's features are looked up once,
+and the matrix is the product
+
+    candidates x slots (which pairs and bigrams a candidate contains)
+  @ slots x features (which features a slot fires)
+
+plus the sequence features and the language-model column (column 0).
+"""
+from __future__ import annotations
+
+import numpy as np
+from scipy.sparse import coo_matrix, csr_matrix
+
+from .features import bigram_features, bigram_key, pair_features, pair_key, sequence_features
+from .ranker import CandidateSets
+from .training import LM_FEATURE, boundary_logprob, candidate_orders, valid_order
+
+
+class Columns:
+    """Feature string -> column, memoized by the fields the features read."""
+
+    def __init__(self):
+        self.index: dict[str, int] = {LM_FEATURE: 0}
+        self._memo: dict[tuple, list[int]] = {}
+
+    def ids(self, feats: list[str]) -> list[int]:
+        index = self.index
+        return [index.setdefault(f, len(index)) for f in feats]
+
+    def cached(self, key: tuple, features, p, i, j) -> list[int]:
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = self.ids(features(p, i, j))
+        return got
+
+
+def candidate_sets(sentences, lms, extra=None, columns: "Columns | None" = None) -> tuple[CandidateSets, "Columns"]:
+    """The candidate sets of every training head (reference first) and the feature columns.
+
+    `extra`: more candidates per (sentence index, head index), e.g. a first
+    model's beam (`training.hard_candidates`). `columns`: those of an earlier
+    call on the same sentences, whose memo then saves building the features again."""
+    cols = columns if columns is not None else Columns()
+    cand_rows, cand_slots, slot_rows, slot_cols, seq_rows, seq_cols = [], [], [], [], [], []
+    lm_values: list[float] = []
+    starts: list[int] = []
+    folds: list[int] = []
+    n_cands = n_slots = 0
+    for si, s in enumerate(sentences):
+        lm = lms[s.fold]
+        for h, (p, ref) in enumerate(s.heads):
+            cands = candidate_orders(p, ref, f"{s.words[:3]}{h}")
+            if extra and (si, h) in extra:
+                seen = {tuple(o) for o in cands}
+                cands += [o for o in extra[(si, h)] if tuple(o) not in seen and valid_order(p, o)]
+            if len(cands) < 2:
+                continue
+            n, k = len(p.units), len(cands)
+            # slots: pair (i, j) at i*n + j; bigram (a, b) at n*n + a*(n+1) + b, with n for the start and end
+            for i in range(n):
+                for j in range(n):
+                    if i != j:
+                        ids = cols.cached(("p", *pair_key(p, i, j)), pair_features, p, i, j)
+                        slot_rows.extend([n_slots + i * n + j] * len(ids))
+                        slot_cols.extend(ids)
+            for a in range(n + 1):
+                for b in range(n + 1):
+                    if a != b:
+                        ai, bj = (None if a == n else a), (None if b == n else b)
+                        ids = cols.cached(("b", *bigram_key(p, ai, bj)), bigram_features, p, ai, bj)
+                        slot_rows.extend([n_slots + n * n + a * (n + 1) + b] * len(ids))
+                        slot_cols.extend(ids)
+            orders = np.asarray(cands, dtype=np.int64)
+            pos = np.empty_like(orders)
+            pos[np.arange(k)[:, None], orders] = np.arange(n)
+            r, i, j = np.nonzero(pos[:, :, None] < pos[:, None, :])  # unit i before unit j in candidate r
+            cand_rows.append(n_cands + r)
+            cand_slots.append(n_slots + i * n + j)
+            edge = np.full((k, 1), n)
+            a, b = np.hstack([edge, orders]), np.hstack([orders, edge])
+            cand_rows.append(n_cands + np.repeat(np.arange(k), n + 1))
+            cand_slots.append((n_slots + n * n + a * (n + 1) + b).ravel())
+            for r, order in enumerate(cands):
+                ids = cols.ids(sequence_features(p, order))
+                seq_rows.extend([n_cands + r] * len(ids))
+                seq_cols.extend(ids)
+                lm_values.append(boundary_logprob(lm, p, order))
+            starts.append(n_cands)
+            folds.append(s.fold)
+            n_cands += k
+            n_slots += n * n + (n + 1) * (n + 1)
+    starts.append(n_cands)
+    n_features = len(cols.index)
+    rows = np.concatenate(cand_rows) if cand_rows else np.zeros(0, dtype=np.int64)
+    slots = np.concatenate(cand_slots) if cand_slots else np.zeros(0, dtype=np.int64)
+    contains = csr_matrix((np.ones(len(rows)), (rows, slots)), shape=(n_cands, n_slots))
+    fires = csr_matrix((np.ones(len(slot_rows)), (slot_rows, slot_cols)), shape=(n_slots, n_features))
+    sequence = coo_matrix((np.ones(len(seq_rows)), (seq_rows, seq_cols)), shape=(n_cands, n_features))
+    lm_column = csr_matrix((np.asarray(lm_values, dtype=np.float64), (np.arange(n_cands),
+                            np.zeros(n_cands, dtype=np.int64))), shape=(n_cands, n_features))
+    matrix = contains @ fires + sequence.tocsr() + lm_column
+    return CandidateSets.from_matrix(matrix, starts, folds), cols
