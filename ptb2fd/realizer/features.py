@@ -40,11 +40,13 @@ def pair_features(p: HeadProblem, i: int, j: int) -> list[str]:
         feats.append(f"hk|{hc}|{dep.kind}|{side}")
         feats.append(f"hw|{hl}|{dep.label}|{side}")
         feats.append(f"hwk|{hl}|{dep.kind}|{side}")
+        feats.append(f"hs|{p.head.subject_position}|{dep.label}|{side}")
     else:
         feats.append(f"pt|{hc}|{a.cat}|{b.cat}")
         feats.append(f"pk|{hc}|{a.kind}|{b.kind}")
         feats.append(f"plx|{hc}|{a.label}|{a.lex}|{b.label}")
         feats.append(f"prx|{hc}|{a.label}|{b.label}|{b.lex}")
+        feats.append(f"ps|{p.head.subject_position}|{a.label}|{b.label}")
     if p.question:
         feats.append(f"q|{p.head.cat}|{a.label}|{b.label}")
     return feats
@@ -54,7 +56,7 @@ def pair_key(p: HeadProblem, i: int, j: int) -> tuple:
     """Everything `pair_features` reads: equal keys give equal features."""
     a, b = p.units[i], p.units[j]
     return (p.head.cat, p.units[0].lex, a.label, b.label, a.cat, b.cat, a.kind, b.kind, a.lex, b.lex,
-            a.slot < b.slot, _weight(a, b), i == 0, j == 0, p.question)
+            a.slot < b.slot, _weight(a, b), i == 0, j == 0, p.question, p.head.subject_position)
 
 
 def bigram_key(p: HeadProblem, i: int | None, j: int | None) -> tuple:

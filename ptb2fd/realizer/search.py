@@ -82,7 +82,11 @@ class Scorer:
         if n == 1:
             return [(0.0, [0])]
         pair, bigram = self._tables(p)
-        pair_by_column = [[pair[k][i] for k in range(n)] for i in range(n)]
+        # A pair counts when its first unit is placed (unit i before every unit
+        # still unplaced), not when its second is: a long subject placed first
+        # gets its credit at once instead of after the beam has dropped it
+        # ("Safety advocates , including ... , have been urging ...").
+        row_total = [sum(pair[i]) for i in range(n)]
         before, side = placement_constraints(p)
         before_mask = [sum(1 << j for j in b) for b in before]
         lm_memo: dict[tuple, tuple[float, tuple[str, ...]]] = {}  # (context, unit) -> LM step
@@ -97,8 +101,8 @@ class Scorer:
                     bit = 1 << i
                     if mask & bit or before_mask[i] & ~mask or side[i] is (not head_placed):
                         continue
-                    column = pair_by_column[i]
-                    s = score + bigram[(last, i)] + sum(column[k] for k in order)
+                    row = pair[i]
+                    s = score + bigram[(last, i)] + row_total[i] - sum(row[k] for k in order)
                     step = lm_memo.get((ctx, i))
                     if step is None:
                         step = lm_memo[(ctx, i)] = self._lm_step(ctx, p.units[i].words)
