@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 BOS, EOS = "<s>", "</s>"
 
@@ -92,6 +92,12 @@ class KneserNeyLM:
             return math.log(fast.prob2(context[-1], w))
         return math.log(fast.p1.get(w, fast.p1_unknown))
 
+    def after(self, context: tuple[str, ...]) -> Callable[[str], float]:
+        """`logprob(context, w)` as a function of w: for many words after one context."""
+        if len(context) >= 2:
+            return self._fast.after(context[-2], context[-1])
+        return lambda w: self.logprob(context, w)
+
     def score(self, words: Sequence[str], context: tuple[str, ...] = ()) -> float:
         """ln P of words after context (no padding added)."""
         total = 0.0
@@ -129,39 +135,61 @@ def _discount(counts: Iterable[int]) -> float:
     return n[1] / (n[1] + 2 * n[2])
 
 
+_EMPTY: dict = {}
+
+
 class _FastTables:
-    """The model's probabilities as flat dictionaries (issue 9's speed): every
-    seen trigram's ln P3 and every seen bigram's P2 precomputed by `p3`/`p2`
-    themselves, and for each seen context its total and back-off mass
-    (D * N1+(ctx .), the product `p3`/`p2` compute first), so that an unseen
-    word is (D N1+ * lower) / total: the very operations of `p3`/`p2`, in the
-    same order, hence the same floats (max(0 - D, 0) is 0, as D > 0)."""
+    """The model's probabilities as dictionaries (issue 9's speed): every seen
+    trigram's ln P3 and every seen bigram's P2 precomputed by `p3`/`p2`
+    themselves, by context, and for each seen context its total and back-off
+    mass (D * N1+(ctx .), the product `p3`/`p2` compute first), so that an
+    unseen word is (D N1+ * lower) / total: the very operations of `p3`/`p2`,
+    in the same order, hence the same floats (max(0 - D, 0) is 0, as D > 0)."""
 
     def __init__(self, lm: KneserNeyLM):
         self.p1 = {w: lm.p1(w) for w in lm.cont1}
         self.p1_unknown = 1 / (lm.cont1_total + lm.vocab + 1)  # `p1` of an unseen word: (0 + 1) / (...)
-        self.p2 = {vw: lm.p2(*vw) for vw in lm.cont2}
+        self.p2: dict[str, dict[str, float]] = {}  # v -> w -> P2(w | v), seen bigrams
+        for v, w in lm.cont2:
+            self.p2.setdefault(v, {})[w] = lm.p2(v, w)
         self.ctx1 = {v: (total, lm.d2 * lm.types1[v]) for v, total in lm.cont2_ctx.items()}
-        self.lp3 = {uvw: math.log(lm.p3(*uvw)) for uvw in lm.trigrams}
+        self.lp3: dict[tuple[str, str], dict[str, float]] = {}  # (u, v) -> w -> ln P3(w | u v), seen trigrams
+        for u, v, w in lm.trigrams:
+            self.lp3.setdefault((u, v), {})[w] = math.log(lm.p3(u, v, w))
         self.ctx2 = {uv: (total, lm.d3 * lm.types2[uv]) for uv, total in lm.ctx2.items()}
 
     def prob2(self, v: str, w: str) -> float:
-        p = self.p2.get((v, w))
+        p = self.p2.get(v, _EMPTY).get(w)
         if p is None:
-            lower = self.p1.get(w, self.p1_unknown)
+            p = self.p1.get(w, self.p1_unknown)
             c = self.ctx1.get(v)
-            p = lower if c is None else (c[1] * lower) / c[0]
+            if c is not None:
+                p = (c[1] * p) / c[0]
         return p
 
     def logprob3(self, u: str, v: str, w: str) -> float:
-        lp = self.lp3.get((u, v, w))
+        lp = self.lp3.get((u, v), _EMPTY).get(w)
         if lp is not None:
             return lp
-        lower = self.p2.get((v, w))  # `prob2`, inline: this is the search's commonest call
-        if lower is None:
-            lower = self.p1.get(w, self.p1_unknown)
-            c = self.ctx1.get(v)
-            if c is not None:
-                lower = (c[1] * lower) / c[0]
         c = self.ctx2.get((u, v))
+        lower = self.prob2(v, w)
         return math.log(lower if c is None else (c[1] * lower) / c[0])
+
+    def after(self, u: str, v: str) -> Callable[[str], float]:
+        """`logprob3(u, v, w)` as a function of w, its context looked up once."""
+        seen, c2 = self.lp3.get((u, v), _EMPTY), self.ctx2.get((u, v))
+        seen2, c1 = self.p2.get(v, _EMPTY), self.ctx1.get(v)
+        p1, p1_unknown, log = self.p1, self.p1_unknown, math.log
+
+        def logprob(w: str) -> float:
+            lp = seen.get(w)
+            if lp is not None:
+                return lp
+            lower = seen2.get(w)
+            if lower is None:
+                lower = p1.get(w, p1_unknown)
+                if c1 is not None:
+                    lower = (c1[1] * lower) / c1[0]
+            return log(lower if c2 is None else (c2[1] * lower) / c2[0])
+
+        return logprob

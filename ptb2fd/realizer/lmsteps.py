@@ -42,6 +42,8 @@ class SearchContexts:
         # a unit of two words or more leaves the same context after any other (None: not numbered yet)
         self._next: list[int | None] = [None] * len(p.units)
         self.table: list[dict[int, tuple[float, int]]] = [{} for _ in p.units]
+        self._after: dict[int, object] = {}  # context id -> ln P(w | context) as a function of w
+        self._second: dict[tuple[str, int], float] = {}  # (last word of the context, unit) -> ln P(its 2nd word)
         self.start = self._id((BOS, BOS) if p.root and steps.weight else ())
 
     def _id(self, ctx: tuple[str, ...]) -> int:
@@ -55,18 +57,34 @@ class SearchContexts:
         return self._words[cid]
 
     def fill(self, i: int, cid: int) -> tuple[float, int]:
-        """Unit i placed after context cid: its LM score and the next context."""
+        """Unit i placed after context cid: its LM score and the next context.
+
+        The score is `weight * lm.score(first two words, context)`, summed as
+        `score` sums (0.0, + ln P(w1 | u v), + ln P(w2 | v w1)); the second
+        term depends on v only, so it is shared by the contexts ending in v."""
         steps = self._steps
         if not steps.weight:
-            step = (0.0, cid)  # no language model: one context throughout
+            self.table[i][cid] = step = (0.0, cid)  # no language model: one context throughout
+            return step
+        ctx, last, first = self._words[cid], self._last[i], self._first[i]
+        if len(last) == 2:
+            nxt = self._next[i]
+            if nxt is None:
+                nxt = self._next[i] = self._id(last)
         else:
-            ctx, last = self._words[cid], self._last[i]
-            if len(last) == 2:
-                nxt = self._next[i]
-                if nxt is None:
-                    nxt = self._next[i] = self._id(last)
-            else:
-                nxt = self._id((ctx + last)[-2:])
-            step = (steps.weight * steps.lm.score(self._first[i], ctx), nxt)
-        self.table[i][cid] = step
+            nxt = self._id((ctx + last)[-2:])
+        if len(ctx) == 2 and first:
+            after = self._after.get(cid)
+            if after is None:
+                after = self._after[cid] = steps.lm.after(ctx)
+            total = 0.0
+            total += after(first[0])
+            if len(first) == 2:
+                second = self._second.get((ctx[1], i))
+                if second is None:
+                    second = self._second[(ctx[1], i)] = steps.lm.logprob((ctx[1], first[0]), first[1])
+                total += second
+        else:
+            total = steps.lm.score(first, ctx)
+        self.table[i][cid] = step = (steps.weight * total, nxt)
         return step

@@ -23,12 +23,19 @@ step for a unit after a context is memoized across heads (`lmsteps.py`).
 """
 from __future__ import annotations
 
-from heapq import nsmallest
+from heapq import heappush, heapreplace, nsmallest
+from math import inf
 
 from .features import bigram_features, bigram_key, pair_features, pair_key, sequence_features
 from .lm import EOS, KneserNeyLM
 from .lmsteps import LMSteps
 from .units import HeadProblem, placement_constraints
+
+# The language model's part of a step is a weighted sum of log-probabilities,
+# at most 0 (a few ulps above it at worst, from rounding a probability of 1):
+# a candidate whose other terms already fall MARGIN below the beam's floor is
+# dropped before the language model is asked (with a weight >= 0).
+MARGIN = 1e-9
 
 
 class Scorer:
@@ -108,11 +115,17 @@ class Scorer:
         # a state: minus its score, order, LM context id, bit mask of the placed
         # units, and per unit the summed pair weights of the placed units before it
         beam: list[tuple] = [(-0.0, (), contexts.start, 0, [0.0] * n)]
+        width = self.beam
+        prune = self.lm_weight >= 0  # the LM's step is <= 0 (see MARGIN): the other terms bound a score
         for length in range(n):
             # a candidate: minus its score, the parent's order and the unit added
             # (all orders of one step are as long: (order, i) sorts as order + (i,)),
             # its context id and mask, the parent's pair sums
             best: dict[tuple, tuple] = {}
+            # the best `width` scores of distinct keys when first made: a key's score only
+            # grows, so a candidate below the lowest of them (`floor`) cannot be kept
+            top: list[float] = []
+            floor = -inf
             for neg, order, cid, mask, acc in beam:
                 units = placeable.get(mask)
                 if units is None:
@@ -121,17 +134,30 @@ class Scorer:
                 score = -neg
                 brow = bigram[order[-1] + 1] if order else bigram[0]
                 for i, new_mask in units:
+                    s = score + brow[i] + acc[i]
+                    if s + MARGIN < floor:
+                        continue
                     lm = step[i].get(cid)
                     if lm is None:
                         lm = fill(i, cid)
-                    s = -(score + brow[i] + acc[i] + lm[0])
+                    s = -(s + lm[0])
                     key = (new_mask, i, lm[1])
                     old = best.get(key)
-                    if old is None or s < old[0] or (s == old[0] and (order, i) < (old[1], old[2])):
+                    if old is None:
+                        best[key] = (s, order, i, lm[1], new_mask, acc)
+                        if prune:
+                            if len(top) < width:
+                                heappush(top, -s)
+                                if len(top) == width:
+                                    floor = top[0]
+                            elif -s > top[0]:
+                                heapreplace(top, -s)
+                                floor = top[0]
+                    elif s < old[0] or (s == old[0] and (order, i) < (old[1], old[2])):
                         best[key] = (s, order, i, lm[1], new_mask, acc)
             if not best:  # the constraints admit no ordering (inconsistent input): keep what is placed
                 break
-            kept = sorted(best.values()) if len(best) <= self.beam else nsmallest(self.beam, best.values())
+            kept = sorted(best.values()) if len(best) <= width else nsmallest(width, best.values())
             if length == n - 1:
                 beam = [(neg, order + (i,), cid, mask, acc) for neg, order, i, cid, mask, acc in kept]
             else:  # add the pair weights of each state's newest unit before the others
