@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from typing import Callable, Iterable, Sequence
+from typing import Iterable, Sequence
 
 BOS, EOS = "<s>", "</s>"
 
@@ -33,6 +33,7 @@ class KneserNeyLM:
         self.trigrams = dict(trigrams)
         self._derive()
         self._fast = _FastTables(self)
+        self.logprob3 = self._fast.logprob3  # ln P(w | u v): `logprob((u, v), w)` without building the context
 
     @classmethod
     def train(cls, sentences: Iterable[Sequence[str]]) -> "KneserNeyLM":
@@ -92,17 +93,11 @@ class KneserNeyLM:
             return math.log(fast.prob2(context[-1], w))
         return math.log(fast.p1.get(w, fast.p1_unknown))
 
-    def after(self, context: tuple[str, ...]) -> Callable[[str], float]:
-        """`logprob(context, w)` as a function of w: for many words after one context."""
-        if len(context) >= 2:
-            return self._fast.after(context[-2], context[-1])
-        return lambda w: self.logprob(context, w)
-
     def score(self, words: Sequence[str], context: tuple[str, ...] = ()) -> float:
         """ln P of words after context (no padding added)."""
         total = 0.0
         if len(context) >= 2:  # the common case, without building contexts
-            logprob3 = self._fast.logprob3
+            logprob3 = self.logprob3
             u, v = context[-2], context[-1]
             for w in words:
                 total += logprob3(u, v, w)
@@ -174,22 +169,3 @@ class _FastTables:
         c = self.ctx2.get((u, v))
         lower = self.prob2(v, w)
         return math.log(lower if c is None else (c[1] * lower) / c[0])
-
-    def after(self, u: str, v: str) -> Callable[[str], float]:
-        """`logprob3(u, v, w)` as a function of w, its context looked up once."""
-        seen, c2 = self.lp3.get((u, v), _EMPTY), self.ctx2.get((u, v))
-        seen2, c1 = self.p2.get(v, _EMPTY), self.ctx1.get(v)
-        p1, p1_unknown, log = self.p1, self.p1_unknown, math.log
-
-        def logprob(w: str) -> float:
-            lp = seen.get(w)
-            if lp is not None:
-                return lp
-            lower = seen2.get(w)
-            if lower is None:
-                lower = p1.get(w, p1_unknown)
-                if c1 is not None:
-                    lower = (c1[1] * lower) / c1[0]
-            return log(lower if c2 is None else (c2[1] * lower) / c2[0])
-
-        return logprob

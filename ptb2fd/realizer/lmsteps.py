@@ -16,13 +16,28 @@ from __future__ import annotations
 
 from .lm import BOS, EOS, KneserNeyLM
 
+MAX_MEMO = 1_000_000  # entries kept before the memo below starts afresh (memory stays bounded)
+
+
 class LMSteps:
     def __init__(self, lm: KneserNeyLM | None, weight: float):
         self.lm = lm
         self.weight = weight
+        # ln P of a unit's first words after a context of fewer than two words (a
+        # head's first unit: "the" at the start of "the company"), by (context, words):
+        # the same few words start many phrases
+        self._short: dict[tuple, float] = {}
 
     def contexts(self, p) -> "SearchContexts":
         return SearchContexts(self, p)
+
+    def short(self, ctx: tuple[str, ...], first: tuple[str, ...]) -> float:
+        value = self._short.get((ctx, first))
+        if value is None:
+            if len(self._short) >= MAX_MEMO:
+                self._short.clear()
+            value = self._short[(ctx, first)] = self.lm.score(first, ctx)
+        return value
 
     def end(self, ctx: tuple[str, ...]) -> float:
         return self.weight * self.lm.logprob(ctx, EOS)
@@ -42,7 +57,6 @@ class SearchContexts:
         # a unit of two words or more leaves the same context after any other (None: not numbered yet)
         self._next: list[int | None] = [None] * len(p.units)
         self.table: list[dict[int, tuple[float, int]]] = [{} for _ in p.units]
-        self._after: dict[int, object] = {}  # context id -> ln P(w | context) as a function of w
         self._second: dict[tuple[str, int], float] = {}  # (last word of the context, unit) -> ln P(its 2nd word)
         self.start = self._id((BOS, BOS) if p.root and steps.weight else ())
 
@@ -72,19 +86,19 @@ class SearchContexts:
             if nxt is None:
                 nxt = self._next[i] = self._id(last)
         else:
-            nxt = self._id((ctx + last)[-2:])
+            nxt_ctx = (ctx + last)[-2:]
+            nxt = self._ids.get(nxt_ctx)
+            if nxt is None:
+                nxt = self._id(nxt_ctx)
         if len(ctx) == 2 and first:
-            after = self._after.get(cid)
-            if after is None:
-                after = self._after[cid] = steps.lm.after(ctx)
             total = 0.0
-            total += after(first[0])
+            total += steps.lm.logprob3(ctx[0], ctx[1], first[0])
             if len(first) == 2:
                 second = self._second.get((ctx[1], i))
                 if second is None:
-                    second = self._second[(ctx[1], i)] = steps.lm.logprob((ctx[1], first[0]), first[1])
+                    second = self._second[(ctx[1], i)] = steps.lm.logprob3(ctx[1], first[0], first[1])
                 total += second
         else:
-            total = steps.lm.score(first, ctx)
+            total = steps.short(ctx, first)
         self.table[i][cid] = step = (steps.weight * total, nxt)
         return step
