@@ -32,7 +32,8 @@ class KneserNeyLM:
     def __init__(self, trigrams: dict[tuple[str, str, str], int]):
         self.trigrams = dict(trigrams)
         self._derive()
-        self._cache: dict[tuple, float] = {}
+        self._fast = _FastTables(self)
+        self.logprob3 = self._fast.logprob3  # ln P(w | u v): `logprob((u, v), w)` without building the context
 
     @classmethod
     def train(cls, sentences: Iterable[Sequence[str]]) -> "KneserNeyLM":
@@ -83,25 +84,26 @@ class KneserNeyLM:
         return (max(self.trigrams.get((u, v, w), 0) - self.d3, 0) + self.d3 * self.types2[(u, v)] * lower) / total
 
     def logprob(self, context: tuple[str, ...], w: str) -> float:
-        """ln P(w | the last two words of context); shorter contexts use lower orders."""
-        key = (context[-2:], w)
-        hit = self._cache.get(key)
-        if hit is not None:
-            return hit
+        """ln P(w | the last two words of context); shorter contexts use lower orders.
+        The same floats as ln of `p3`/`p2`/`p1`, from flat tables (`_FastTables`)."""
+        fast = self._fast
         if len(context) >= 2:
-            p = self.p3(context[-2], context[-1], w)
-        elif context:
-            p = self.p2(context[-1], w)
-        else:
-            p = self.p1(w)
-        value = math.log(p)
-        self._cache[key] = value
-        return value
+            return fast.logprob3(context[-2], context[-1], w)
+        if context:
+            return math.log(fast.prob2(context[-1], w))
+        return math.log(fast.p1.get(w, fast.p1_unknown))
 
     def score(self, words: Sequence[str], context: tuple[str, ...] = ()) -> float:
         """ln P of words after context (no padding added)."""
         total = 0.0
-        ctx = tuple(context[-2:])
+        if len(context) >= 2:  # the common case, without building contexts
+            logprob3 = self.logprob3
+            u, v = context[-2], context[-1]
+            for w in words:
+                total += logprob3(u, v, w)
+                u, v = v, w
+            return total
+        ctx = tuple(context)
         for w in words:
             total += self.logprob(ctx, w)
             ctx = (ctx + (w,))[-2:]
@@ -126,3 +128,44 @@ def _discount(counts: Iterable[int]) -> float:
     if not n[1]:
         return 0.5
     return n[1] / (n[1] + 2 * n[2])
+
+
+_EMPTY: dict = {}
+
+
+class _FastTables:
+    """The model's probabilities as dictionaries (issue 9's speed): every seen
+    trigram's ln P3 and every seen bigram's P2 precomputed by `p3`/`p2`
+    themselves, by context, and for each seen context its total and back-off
+    mass (D * N1+(ctx .), the product `p3`/`p2` compute first), so that an
+    unseen word is (D N1+ * lower) / total: the very operations of `p3`/`p2`,
+    in the same order, hence the same floats (max(0 - D, 0) is 0, as D > 0)."""
+
+    def __init__(self, lm: KneserNeyLM):
+        self.p1 = {w: lm.p1(w) for w in lm.cont1}
+        self.p1_unknown = 1 / (lm.cont1_total + lm.vocab + 1)  # `p1` of an unseen word: (0 + 1) / (...)
+        self.p2: dict[str, dict[str, float]] = {}  # v -> w -> P2(w | v), seen bigrams
+        for v, w in lm.cont2:
+            self.p2.setdefault(v, {})[w] = lm.p2(v, w)
+        self.ctx1 = {v: (total, lm.d2 * lm.types1[v]) for v, total in lm.cont2_ctx.items()}
+        self.lp3: dict[tuple[str, str], dict[str, float]] = {}  # (u, v) -> w -> ln P3(w | u v), seen trigrams
+        for u, v, w in lm.trigrams:
+            self.lp3.setdefault((u, v), {})[w] = math.log(lm.p3(u, v, w))
+        self.ctx2 = {uv: (total, lm.d3 * lm.types2[uv]) for uv, total in lm.ctx2.items()}
+
+    def prob2(self, v: str, w: str) -> float:
+        p = self.p2.get(v, _EMPTY).get(w)
+        if p is None:
+            p = self.p1.get(w, self.p1_unknown)
+            c = self.ctx1.get(v)
+            if c is not None:
+                p = (c[1] * p) / c[0]
+        return p
+
+    def logprob3(self, u: str, v: str, w: str) -> float:
+        lp = self.lp3.get((u, v), _EMPTY).get(w)
+        if lp is not None:
+            return lp
+        c = self.ctx2.get((u, v))
+        lower = self.prob2(v, w)
+        return math.log(lower if c is None else (c[1] * lower) / c[0])

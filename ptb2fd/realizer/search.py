@@ -14,12 +14,33 @@ ordering, so they add the same amount to every candidate and are skipped.
 
 A search error is an output the model scores below the reference ordering
 (`Scorer.score_order` scores any ordering the same way).
+
+A pair of units is scored when the first of the two is placed (before
+every unit still unplaced), so a state's score already holds the pairs it
+has decided; counting them when the second comes lets a long subject that
+belongs first look bad until it is too late for the beam.
+
+Speed (issue 9): a state carries, for every unit, the summed pair weights
+of that unit before the units placed so far (the step of placing it adds
+its row total less that sum); the tables hold
+only the pairs and bigrams the constraints allow; the language model's
+step for a unit after a context is memoized across heads (`lmsteps.py`).
 """
 from __future__ import annotations
 
+from heapq import heappush, heapreplace, nsmallest
+from math import inf
+
 from .features import bigram_features, bigram_key, pair_features, pair_key, sequence_features
-from .lm import BOS, EOS, KneserNeyLM
+from .lm import EOS, KneserNeyLM
+from .lmsteps import LMSteps
 from .units import HeadProblem, placement_constraints
+
+# The language model's part of a step is a weighted sum of log-probabilities,
+# at most 0 (a few ulps above it at worst, from rounding a probability of 1):
+# a candidate whose other terms already fall MARGIN below the beam's floor is
+# dropped before the language model is asked (with a weight >= 0).
+MARGIN = 1e-9
 
 
 class Scorer:
@@ -30,22 +51,40 @@ class Scorer:
         self.beam = beam
         self._pair_memo: dict[tuple, float] = {}
         self._bigram_memo: dict[tuple, float] = {}
+        self._steps = LMSteps(lm, self.lm_weight)
 
-    def _tables(self, p: HeadProblem):
-        """Every pair's and every bigram's summed weight. The feature strings
-        depend only on a few fields of the two units, so their sums are memoized
-        on those fields (`pair_key`, `bigram_key`): most pairs of a new
-        sentence were seen before, and building strings was most of the time."""
+    def _tables(self, p: HeadProblem, follows: list[int] | None = None):
+        """Every pair's and every bigram's summed weight, as rows: pair[i][j]
+        (unit i somewhere before unit j), bigram[i + 1][j] (i right before j;
+        row 0 is the start) and end[i] (i last). With `follows` (bit j of
+        follows[i]: may j come after i?), the pairs and bigrams the constraints
+        forbid are left at 0.0 and never read. The feature strings depend only
+        on a few fields of the two units, so their sums are memoized on those
+        fields (`pair_key`, `bigram_key`): most pairs of a new sentence were seen before."""
         n = len(p.units)
+        w = self.weights
         pair = [[0.0] * n for _ in range(n)]
+        bigram = [[0.0] * n for _ in range(n + 1)]
+        pm, bm = self._pair_memo, self._bigram_memo
         for i in range(n):
+            prow, brow = pair[i], bigram[i + 1]
+            ok = -1 if follows is None else follows[i]
             for j in range(n):
-                if i != j:
-                    pair[i][j] = self._memo(self._pair_memo, pair_key(p, i, j), pair_features, p, i, j)
-        ends = [None, *range(n)]
-        bigram = {(i, j): self._memo(self._bigram_memo, bigram_key(p, i, j), bigram_features, p, i, j)
-                  for i in ends for j in [*range(n), None] if i != j or i is None}
-        return pair, bigram
+                if i == j or not ok >> j & 1:
+                    continue
+                key = pair_key(p, i, j)
+                value = pm.get(key)
+                if value is None:
+                    value = pm[key] = sum(w.get(f, 0.0) for f in pair_features(p, i, j))
+                prow[j] = value
+                key = bigram_key(p, i, j)
+                value = bm.get(key)
+                if value is None:
+                    value = bm[key] = sum(w.get(f, 0.0) for f in bigram_features(p, i, j))
+                brow[j] = value
+        bigram[0] = [self._memo(bm, bigram_key(p, None, j), bigram_features, p, None, j) for j in range(n)]
+        end = [self._memo(bm, bigram_key(p, i, None), bigram_features, p, i, None) for i in range(n)]
+        return pair, bigram, end
 
     def _memo(self, memo: dict, key, features, p, i, j) -> float:
         value = memo.get(key)
@@ -54,19 +93,10 @@ class Scorer:
             value = memo[key] = sum(w.get(f, 0.0) for f in features(p, i, j))
         return value
 
-    def _lm_step(self, ctx: tuple[str, ...], words: list[str]) -> tuple[float, tuple[str, ...]]:
-        if not self.lm_weight:
-            return 0.0, ()
-        score = self.lm.score(words[:2], ctx)
-        return self.lm_weight * score, (ctx + tuple(words[-2:]))[-2:]
-
-    def _start(self, p: HeadProblem) -> tuple[str, ...]:
-        return (BOS, BOS) if p.root else ()
-
-    def _finish(self, p: HeadProblem, order: tuple[int, ...], ctx, bigram) -> float:
-        extra = bigram[(order[-1], None)] + sum(self.weights.get(f, 0.0) for f in sequence_features(p, list(order)))
+    def _finish(self, p: HeadProblem, order: tuple[int, ...], ctx, end) -> float:
+        extra = end[order[-1]] + sum(self.weights.get(f, 0.0) for f in sequence_features(p, list(order)))
         if p.root and self.lm_weight:
-            extra += self.lm_weight * self.lm.logprob(ctx, EOS)
+            extra += self._steps.end(ctx)
         return extra
 
     def search(self, p: HeadProblem) -> tuple[list[int], float]:
@@ -81,55 +111,92 @@ class Scorer:
         n = len(p.units)
         if n == 1:
             return [(0.0, [0])]
-        pair, bigram = self._tables(p)
+        before, side = placement_constraints(p)
+        before_mask = [sum(1 << j for j in b) for b in before]
+        # unit i may be placed when mask & forbid[i] == 0 and need[i] & ~mask == 0
+        # (bit 0 is the head: a unit bound right needs it, one bound left forbids it)
+        need = [before_mask[i] | (1 if side[i] is True else 0) for i in range(n)]
+        forbid = [(1 << i) | (1 if side[i] is False else 0) for i in range(n)]
+        left = sum(1 << j for j in range(n) if side[j] is False)
+        # bit j of follows[i]: may unit j come after unit i (some state places i, then j)?
+        follows = [~before_mask[i] & ~(left | 1 if side[i] is True else left if i == 0 else 0) for i in range(n)]
+        pair, bigram, end = self._tables(p, follows)
         # A pair counts when its first unit is placed (unit i before every unit
         # still unplaced), not when its second is: a long subject placed first
         # gets its credit at once instead of after the beam has dropped it
-        # ("Safety advocates , including ... , have been urging ...").
-        row_total = [sum(pair[i]) for i in range(n)]
-        before, side = placement_constraints(p)
-        before_mask = [sum(1 << j for j in b) for b in before]
-        lm_memo: dict[tuple, tuple[float, tuple[str, ...]]] = {}  # (context, unit) -> LM step
-        # a state: score, order, LM context, bit mask of the placed units
-        beam: list[tuple[float, tuple[int, ...], tuple[str, ...], int]] = [(0.0, (), self._start(p), 0)]
-        for _ in range(n):
-            best: dict[tuple, tuple[float, tuple[int, ...], tuple[str, ...], int]] = {}
-            for score, order, ctx, mask in beam:
-                last = order[-1] if order else None
-                head_placed = bool(mask & 1)
-                for i in range(n):
-                    bit = 1 << i
-                    if mask & bit or before_mask[i] & ~mask or side[i] is (not head_placed):
+        # ("Safety advocates , including ... , have been urging ..."). The
+        # total of a complete ordering is the same.
+        row_total = [sum(row) for row in pair]
+        column = [[pair[j][i] for j in range(n)] for i in range(n)]
+        contexts = self._steps.contexts(p)
+        step, fill = contexts.table, contexts.fill  # step[i][context id] -> (LM score, next context id)
+        placeable: dict[int, list[tuple[int, int]]] = {}  # mask -> (unit, new mask) for each unit it admits
+        # a state: minus its score, order, LM context id, bit mask of the placed
+        # units, and per unit the summed pair weights of it before the placed units
+        beam: list[tuple] = [(-0.0, (), contexts.start, 0, [0.0] * n)]
+        width = self.beam
+        prune = self.lm_weight >= 0  # the LM's step is <= 0 (see MARGIN): the other terms bound a score
+        for length in range(n):
+            # a candidate: minus its score, the parent's order and the unit added
+            # (all orders of one step are as long: (order, i) sorts as order + (i,)),
+            # its context id and mask, the parent's pair sums
+            best: dict[tuple, tuple] = {}
+            # the best `width` scores of distinct keys when first made: a key's score only
+            # grows, so a candidate below the lowest of them (`floor`) cannot be kept
+            top: list[float] = []
+            floor = -inf
+            for neg, order, cid, mask, acc in beam:
+                units = placeable.get(mask)
+                if units is None:
+                    units = placeable[mask] = [(i, mask | 1 << i) for i in range(n)
+                                               if not (mask & forbid[i] or need[i] & ~mask)]
+                score = -neg
+                brow = bigram[order[-1] + 1] if order else bigram[0]
+                for i, new_mask in units:
+                    s = score + brow[i] + row_total[i] - acc[i]
+                    if s + MARGIN < floor:
                         continue
-                    row = pair[i]
-                    s = score + bigram[(last, i)] + row_total[i] - sum(row[k] for k in order)
-                    step = lm_memo.get((ctx, i))
-                    if step is None:
-                        step = lm_memo[(ctx, i)] = self._lm_step(ctx, p.units[i].words)
-                    s += step[0]
-                    new_ctx = step[1]
-                    new = order + (i,)
-                    key = (mask | bit, i, new_ctx)
+                    lm = step[i].get(cid)
+                    if lm is None:
+                        lm = fill(i, cid)
+                    s = -(s + lm[0])
+                    key = (new_mask, i, lm[1])
                     old = best.get(key)
-                    if old is None or (-s, new) < (-old[0], old[1]):
-                        best[key] = (s, new, new_ctx, mask | bit)
+                    if old is None:
+                        best[key] = (s, order, i, lm[1], new_mask, acc)
+                        if prune:
+                            if len(top) < width:
+                                heappush(top, -s)
+                                if len(top) == width:
+                                    floor = top[0]
+                            elif -s > top[0]:
+                                heapreplace(top, -s)
+                                floor = top[0]
+                    elif s < old[0] or (s == old[0] and (order, i) < (old[1], old[2])):
+                        best[key] = (s, order, i, lm[1], new_mask, acc)
             if not best:  # the constraints admit no ordering (inconsistent input): keep what is placed
                 break
-            beam = sorted(best.values(), key=lambda t: (-t[0], t[1]))[: self.beam]
+            kept = sorted(best.values()) if len(best) <= width else nsmallest(width, best.values())
+            if length == n - 1:
+                beam = [(neg, order + (i,), cid, mask, acc) for neg, order, i, cid, mask, acc in kept]
+            else:  # add the pair weights of the others before each state's newest unit
+                beam = [(neg, order + (i,), cid, mask, [a + b for a, b in zip(acc, column[i])])
+                        for neg, order, i, cid, mask, acc in kept]
         finals = []
-        for score, order, ctx, _ in beam:
+        for neg, order, cid, _, _ in beam:
             missing = [i for i in range(n) if i not in order]
-            finals.append((score + self._finish(p, order, ctx, bigram), list(order) + missing))
+            finals.append((-neg + self._finish(p, order, contexts.words(cid), end), list(order) + missing))
         return sorted(finals, key=lambda t: (-t[0], t[1]))
 
     def score_order(self, p: HeadProblem, order: list[int]) -> float:
         if len(order) == 1:
             return 0.0
-        pair, bigram = self._tables(p)
-        s, ctx, last = 0.0, self._start(p), None
+        pair, bigram, end = self._tables(p)
+        contexts = self._steps.contexts(p)
+        s, cid, last = 0.0, contexts.start, None
         for k, i in enumerate(order):
-            s += bigram[(last, i)] + sum(pair[j][i] for j in order[:k])
-            lm, ctx = self._lm_step(ctx, p.units[i].words)
+            s += bigram[0 if last is None else last + 1][i] + sum(pair[j][i] for j in order[:k])
+            lm, cid = contexts.fill(i, cid)
             s += lm
             last = i
-        return s + self._finish(p, tuple(order), ctx, bigram)
+        return s + self._finish(p, tuple(order), contexts.words(cid), end)

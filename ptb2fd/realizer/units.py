@@ -96,13 +96,16 @@ def build_problems(records, order_rules: OrderRules) -> tuple[list[HeadProblem],
 
 def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, question: bool,
              rules_pos: dict[int, int], first_pos: dict[int, int]) -> HeadProblem:
-    ctx = frozenset(d.role for d in deps)
-    first_pos[h.id] = min([rules_pos.get(h.id, 0)] + [first_pos[d.id] for d in deps])
+    own = rules_pos.get(h.id, 0)
+    units = [Unit((h.id,), "HEAD", h.cat, _lex(h), _kind(h), slot=own)]
+    if not deps:  # a leaf (most words): the head alone
+        first_pos[h.id] = own
+        return HeadProblem(h, units, question, h.head == 0)
+    first_pos[h.id] = min(own, *(first_pos[d.id] for d in deps))
 
     def place(ids) -> int:
         return min(first_pos[i] for i in ids)
 
-    units = [Unit((h.id,), "HEAD", h.cat, _lex(h), _kind(h), slot=rules_pos.get(h.id, 0))]
     groups: dict[int, list[ViewRecord]] = {}
     compounds: dict[int, list[ViewRecord]] = {}
     singles = []
@@ -114,14 +117,16 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
         else:
             singles.append(d)
     for d in singles:
-        units.append(Unit((d.id,), _label(d), d.cat, _lex(d), _kind(d), d.direction, d.unit_rank, place([d.id])))
+        units.append(Unit((d.id,), _label(d), d.cat, _lex(d), _kind(d), d.direction, d.unit_rank, first_pos[d.id]))
     for members in compounds.values():
         ordered = all(m.compound_position is not None for m in members)
         members.sort(key=(lambda m: m.compound_position) if ordered else (lambda m: (_lex(m), m.cat)))
         first = members[0]
         units.append(Unit(tuple(m.id for m in members), "compound/" + first.role, first.cat,
-                          " ".join(_lex(m) for m in members), "compound." + first.cat, first.direction, first.unit_rank,
+                          " ".join(_lex(m) for m in members), "compound." + first.cat, first.direction,
+                          first.unit_rank,
                           place(m.id for m in members), ordered))
+    ctx = frozenset(d.role for d in deps) if groups else frozenset()
     for members in groups.values():
         slot, _, entries = placer.place_coordination(members, h, ctx)
         ids = tuple(i for _, i in entries)
@@ -129,7 +134,8 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
         first = conj[0] if conj else members[0]
         continuation = slot == placer.rules.continuation_slot
         label = "coord/" + (first.role if not continuation else "continuation")
-        units.append(Unit(ids, label, first.cat, _lex(first), f"{label}.{first.cat}", "right" if continuation else first.direction,
+        units.append(Unit(ids, label, first.cat, _lex(first), f"{label}.{first.cat}",
+                          "right" if continuation else first.direction,
                           None if continuation else first.unit_rank, place(ids)))
     # A canonical order of the units, independent of ids: the search and the
     # features never depend on how the records were numbered.

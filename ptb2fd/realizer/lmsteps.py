@@ -1,0 +1,104 @@
+"""The language model's part of a search step, memoized (issue 9's speed).
+
+Placing a unit after a context (the last two words placed) adds the
+weighted log-probability of the unit's first two words (the rest of a
+locked unit scores alike in every order; see `search.py`) and moves the
+context to the unit's last two words. That depends only on the context
+and the words, not on the head, so it is memoized across heads and
+sentences ("the" after "<s> <s>" is looked up once). Inside one search,
+contexts are numbered, so that a state and a recombination key carry a
+small integer instead of a tuple of words.
+
+The values are the same floats as `weight * lm.score(words[:2], ctx)`:
+they are computed by that very call, once.
+"""
+from __future__ import annotations
+
+from .lm import BOS, EOS, KneserNeyLM
+
+MAX_MEMO = 1_000_000  # entries kept before the memo below starts afresh (memory stays bounded)
+
+
+class LMSteps:
+    def __init__(self, lm: KneserNeyLM | None, weight: float):
+        self.lm = lm
+        self.weight = weight
+        # ln P of a unit's first words after a context of fewer than two words (a
+        # head's first unit: "the" at the start of "the company"), by (context, words):
+        # the same few words start many phrases
+        self._short: dict[tuple, float] = {}
+
+    def contexts(self, p) -> "SearchContexts":
+        return SearchContexts(self, p)
+
+    def short(self, ctx: tuple[str, ...], first: tuple[str, ...]) -> float:
+        value = self._short.get((ctx, first))
+        if value is None:
+            if len(self._short) >= MAX_MEMO:
+                self._short.clear()
+            value = self._short[(ctx, first)] = self.lm.score(first, ctx)
+        return value
+
+    def end(self, ctx: tuple[str, ...]) -> float:
+        return self.weight * self.lm.logprob(ctx, EOS)
+
+
+class SearchContexts:
+    """The contexts of one head's search, numbered, and per unit the step
+    from each context: `table[i][context id] -> (LM score, next context id)`,
+    filled on demand by `fill`."""
+
+    def __init__(self, steps: LMSteps, p):
+        self._steps = steps
+        self._ids: dict[tuple[str, ...], int] = {}
+        self._words: list[tuple[str, ...]] = []
+        self._first = [tuple(u.words[:2]) for u in p.units]  # what the LM scores of a unit
+        self._last = [tuple(u.words[-2:]) for u in p.units]  # the context it leaves
+        # a unit of two words or more leaves the same context after any other (None: not numbered yet)
+        self._next: list[int | None] = [None] * len(p.units)
+        self.table: list[dict[int, tuple[float, int]]] = [{} for _ in p.units]
+        self._second: dict[tuple[str, int], float] = {}  # (last word of the context, unit) -> ln P(its 2nd word)
+        self.start = self._id((BOS, BOS) if p.root and steps.weight else ())
+
+    def _id(self, ctx: tuple[str, ...]) -> int:
+        cid = self._ids.get(ctx)
+        if cid is None:
+            cid = self._ids[ctx] = len(self._words)
+            self._words.append(ctx)
+        return cid
+
+    def words(self, cid: int) -> tuple[str, ...]:
+        return self._words[cid]
+
+    def fill(self, i: int, cid: int) -> tuple[float, int]:
+        """Unit i placed after context cid: its LM score and the next context.
+
+        The score is `weight * lm.score(first two words, context)`, summed as
+        `score` sums (0.0, + ln P(w1 | u v), + ln P(w2 | v w1)); the second
+        term depends on v only, so it is shared by the contexts ending in v."""
+        steps = self._steps
+        if not steps.weight:
+            self.table[i][cid] = step = (0.0, cid)  # no language model: one context throughout
+            return step
+        ctx, last, first = self._words[cid], self._last[i], self._first[i]
+        if len(last) == 2:
+            nxt = self._next[i]
+            if nxt is None:
+                nxt = self._next[i] = self._id(last)
+        else:
+            nxt_ctx = (ctx + last)[-2:]
+            nxt = self._ids.get(nxt_ctx)
+            if nxt is None:
+                nxt = self._id(nxt_ctx)
+        if len(ctx) == 2 and first:
+            total = 0.0
+            total += steps.lm.logprob3(ctx[0], ctx[1], first[0])
+            if len(first) == 2:
+                second = self._second.get((ctx[1], i))
+                if second is None:
+                    second = self._second[(ctx[1], i)] = steps.lm.logprob3(ctx[1], first[0], first[1])
+                total += second
+        else:
+            total = steps.short(ctx, first)
+        self.table[i][cid] = step = (steps.weight * total, nxt)
+        return step
