@@ -31,7 +31,7 @@ from __future__ import annotations
 from heapq import heappush, heapreplace, nsmallest
 from math import inf
 
-from .features import bigram_features, bigram_key, pair_features, pair_key, sequence_features
+from .features import BIGRAM_PARTS, PAIR_PARTS, sequence_features
 from .lm import EOS, KneserNeyLM
 from .lmsteps import LMSteps
 from .units import HeadProblem, placement_constraints
@@ -49,8 +49,9 @@ class Scorer:
         self.lm_weight = lm_weight if lm is not None else 0.0
         self.lm = lm
         self.beam = beam
-        self._pair_memo: dict[tuple, float] = {}
-        self._bigram_memo: dict[tuple, float] = {}
+        # per feature part: (memo of summed weights by key, key, features)
+        self._pair_parts = [({}, key, features) for key, features in PAIR_PARTS]
+        self._bigram_parts = [({}, key, features) for key, features in BIGRAM_PARTS]
         self._steps = LMSteps(lm, self.lm_weight)
 
     def _tables(self, p: HeadProblem, follows: list[int] | None = None):
@@ -58,40 +59,36 @@ class Scorer:
         (unit i somewhere before unit j), bigram[i + 1][j] (i right before j;
         row 0 is the start) and end[i] (i last). With `follows` (bit j of
         follows[i]: may j come after i?), the pairs and bigrams the constraints
-        forbid are left at 0.0 and never read. The feature strings depend only
-        on a few fields of the two units, so their sums are memoized on those
-        fields (`pair_key`, `bigram_key`): most pairs of a new sentence were seen before."""
+        forbid are left at 0.0 and never read. Each part of the features
+        (`PAIR_PARTS`, `BIGRAM_PARTS`) depends only on a few fields of the two
+        units, so its summed weight is memoized on those fields: the structure
+        of a new sentence's pairs was nearly always seen before, its words often not."""
         n = len(p.units)
-        w = self.weights
         pair = [[0.0] * n for _ in range(n)]
         bigram = [[0.0] * n for _ in range(n + 1)]
-        pm, bm = self._pair_memo, self._bigram_memo
+        pair_parts, bigram_parts = self._pair_parts, self._bigram_parts
         for i in range(n):
             prow, brow = pair[i], bigram[i + 1]
             ok = -1 if follows is None else follows[i]
             for j in range(n):
                 if i == j or not ok >> j & 1:
                     continue
-                key = pair_key(p, i, j)
-                value = pm.get(key)
-                if value is None:
-                    value = pm[key] = sum(w.get(f, 0.0) for f in pair_features(p, i, j))
-                prow[j] = value
-                key = bigram_key(p, i, j)
-                value = bm.get(key)
-                if value is None:
-                    value = bm[key] = sum(w.get(f, 0.0) for f in bigram_features(p, i, j))
-                brow[j] = value
-        bigram[0] = [self._memo(bm, bigram_key(p, None, j), bigram_features, p, None, j) for j in range(n)]
-        end = [self._memo(bm, bigram_key(p, i, None), bigram_features, p, i, None) for i in range(n)]
+                prow[j] = self._sum(pair_parts, p, i, j)
+                brow[j] = self._sum(bigram_parts, p, i, j)
+        bigram[0] = [self._sum(bigram_parts, p, None, j) for j in range(n)]
+        end = [self._sum(bigram_parts, p, i, None) for i in range(n)]
         return pair, bigram, end
 
-    def _memo(self, memo: dict, key, features, p, i, j) -> float:
-        value = memo.get(key)
-        if value is None:
-            w = self.weights
-            value = memo[key] = sum(w.get(f, 0.0) for f in features(p, i, j))
-        return value
+    def _sum(self, parts, p: HeadProblem, i, j) -> float:
+        total = 0.0
+        for memo, key_of, features in parts:
+            key = key_of(p, i, j)
+            value = memo.get(key)
+            if value is None:
+                w = self.weights
+                value = memo[key] = sum(w.get(f, 0.0) for f in features(p, i, j))
+            total += value
+        return total
 
     def _finish(self, p: HeadProblem, order: tuple[int, ...], ctx, end) -> float:
         extra = end[order[-1]] + sum(self.weights.get(f, 0.0) for f in sequence_features(p, list(order)))

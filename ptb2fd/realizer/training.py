@@ -21,7 +21,6 @@ from dataclasses import dataclass
 
 from ..record import Sentence
 from ..regen.view import make_view
-from .features import bigram_features, bigram_key, pair_features, pair_key, sequence_features
 from .lm import BOS, KneserNeyLM
 from .units import HeadProblem, _lex, build_problems, edge_tags, valid_order
 
