@@ -15,7 +15,6 @@ search puts the subject first and the modal before the head.
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 from ..regen.order import OrderRules
@@ -86,11 +85,9 @@ class StatRealizer:
         ids = unit.ids
         known = self.compounds.get(unit.lex)
         if not unit.ordered and known is not None:
-            # A compound preposition without its inner order: the order it had in training ...
+            # A compound preposition without its inner order: the order it had in
+            # training, else the rules realizer's (units.py), which beat the language
+            # model's choice on dev ("from up 1.8415 marks").
             rank = {w: k for k, w in enumerate(known.split(" "))}
             ids = tuple(sorted(ids, key=lambda i: rank.get(_lex(by_id[i]), len(rank))))
-        if unit.ordered or known is not None or len(ids) > 4 or self.lm is None:
-            return [it for i in ids for it in phrase[i]]
-        # ... or the likeliest one.
-        options = [[it for i in perm for it in phrase[i]] for perm in itertools.permutations(ids)]
-        return max(options, key=lambda its: (self.lm.score([w for w, _ in its]), [w for w, _ in its]))
+        return [it for i in ids for it in phrase[i]]

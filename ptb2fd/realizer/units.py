@@ -13,7 +13,7 @@ What the view gives becomes constraints on that interleave:
   positions (`shallow`, `lemma`) its members are free units;
 - `compound_position`: a compound preposition's words in their order; without
   it ("because of" in the paper view) the words form one unit whose inner
-  order the language model chooses.
+  order is the commonest in training, else the rules realizer's.
 
 A view that hides a field simply removes its constraint. Known failures:
 a non-projective sentence (a dependent separated from its head's other
@@ -37,7 +37,7 @@ class Unit:
     side: str | None = None  # given direction: the unit must stay on that side of the head
     rank: int | None = None  # given rank among the units on its side
     slot: int = 0  # where the rules realizer puts the unit (its first word's place in the rules' output), a feature
-    ordered: bool = True  # False: a compound whose inner order is left to the language model
+    ordered: bool = True  # False: a compound whose inner order the view hides (ids in the rules' order)
     words: list[str] = field(default_factory=list)  # realized words (filled bottom-up)
     edges: tuple[str, ...] = ("", "", "", "")  # the tags of its first two and last two words (filled with the words)
 
@@ -122,9 +122,11 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
         ordered = all(m.compound_position is not None for m in members)
         members.sort(key=(lambda m: m.compound_position) if ordered else (lambda m: (_lex(m), m.cat)))
         first = members[0]
-        units.append(Unit(tuple(m.id for m in members), "compound/" + first.role, first.cat,
-                          " ".join(_lex(m) for m in members), "compound." + first.cat, first.direction,
-                          first.unit_rank,
+        lex = " ".join(_lex(m) for m in members)
+        if not ordered:  # the rules realizer's guess at the inner order ("up from"), for compounds training never saw
+            members.sort(key=lambda m: (rules_pos.get(m.id, 0), _lex(m)))
+        units.append(Unit(tuple(m.id for m in members), "compound/" + first.role, first.cat, lex,
+                          "compound." + first.cat, first.direction, first.unit_rank,
                           place(m.id for m in members), ordered))
     ctx = frozenset(d.role for d in deps) if groups else frozenset()
     for members in groups.values():
