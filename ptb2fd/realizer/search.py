@@ -49,20 +49,20 @@ class Scorer:
         self._steps = LMSteps(lm, self.lm_weight)
 
     def _tables(self, p: HeadProblem, follows: list[int] | None = None):
-        """Every pair's and every bigram's summed weight, as rows: pair[i][j]
-        (unit i somewhere before unit j), bigram[i + 1][j] (i right before j;
-        row 0 is the start) and end[i] (i last). With `follows` (bit j of
-        follows[i]: may j come after i?), the pairs and bigrams the constraints
-        forbid are left at 0.0 and never read. The feature strings depend only
-        on a few fields of the two units, so their sums are memoized on those
-        fields (`pair_key`, `bigram_key`): most pairs of a new sentence were seen before."""
+        """Every pair's summed weight, pair[i][j] (unit i somewhere before unit
+        j), and room for the bigrams' (bigram[i + 1][j]: i right before j, row 0
+        the start; end[i]: i last), filled when first read (`_bigram`): the
+        constraints leave many never adjacent. With `follows` (bit j of
+        follows[i]: may j come after i?), the pairs the constraints forbid are
+        left at 0.0 and never read. The feature strings depend only on a few
+        fields of the two units, so their sums are memoized on those fields
+        (`pair_key`, `bigram_key`): most pairs of a new sentence were seen before."""
         n = len(p.units)
         w = self.weights
         pair = [[0.0] * n for _ in range(n)]
-        bigram = [[0.0] * n for _ in range(n + 1)]
-        pm, bm = self._pair_memo, self._bigram_memo
+        pm = self._pair_memo
         for i in range(n):
-            prow, brow = pair[i], bigram[i + 1]
+            prow = pair[i]
             ok = -1 if follows is None else follows[i]
             for j in range(n):
                 if i == j or not ok >> j & 1:
@@ -72,24 +72,21 @@ class Scorer:
                 if value is None:
                     value = pm[key] = sum(w.get(f, 0.0) for f in pair_features(p, i, j))
                 prow[j] = value
-                key = bigram_key(p, i, j)
-                value = bm.get(key)
-                if value is None:
-                    value = bm[key] = sum(w.get(f, 0.0) for f in bigram_features(p, i, j))
-                brow[j] = value
-        bigram[0] = [self._memo(bm, bigram_key(p, None, j), bigram_features, p, None, j) for j in range(n)]
-        end = [self._memo(bm, bigram_key(p, i, None), bigram_features, p, i, None) for i in range(n)]
-        return pair, bigram, end
+        return pair, [[None] * n for _ in range(n + 1)], [None] * n
 
-    def _memo(self, memo: dict, key, features, p, i, j) -> float:
-        value = memo.get(key)
+    def _bigram(self, p: HeadProblem, i: int | None, j: int | None) -> float:
+        key = bigram_key(p, i, j)
+        value = self._bigram_memo.get(key)
         if value is None:
             w = self.weights
-            value = memo[key] = sum(w.get(f, 0.0) for f in features(p, i, j))
+            value = self._bigram_memo[key] = sum(w.get(f, 0.0) for f in bigram_features(p, i, j))
         return value
 
     def _finish(self, p: HeadProblem, order: tuple[int, ...], ctx, end) -> float:
-        extra = end[order[-1]] + sum(self.weights.get(f, 0.0) for f in sequence_features(p, list(order)))
+        last = end[order[-1]]
+        if last is None:
+            last = end[order[-1]] = self._bigram(p, order[-1], None)
+        extra = last + sum(self.weights.get(f, 0.0) for f in sequence_features(p, list(order)))
         if p.root and self.lm_weight:
             extra += self._steps.end(ctx)
         return extra
@@ -126,15 +123,20 @@ class Scorer:
             # grows, so a candidate below the lowest of them (`floor`) cannot be kept
             top: list[float] = []
             floor = -inf
+            keep_floor = prune and len(beam) * (n - length) > width  # else fewer candidates than the beam holds
             for neg, order, cid, mask, acc in beam:
                 units = placeable.get(mask)
                 if units is None:
                     units = placeable[mask] = [(i, mask | 1 << i) for i in range(n)
                                                if not (mask & forbid[i] or need[i] & ~mask)]
                 score = -neg
-                brow = bigram[order[-1] + 1] if order else bigram[0]
+                last = order[-1] if order else None
+                brow = bigram[0 if last is None else last + 1]
                 for i, new_mask in units:
-                    s = score + brow[i] + acc[i]
+                    b = brow[i]
+                    if b is None:
+                        b = brow[i] = self._bigram(p, last, i)
+                    s = score + b + acc[i]
                     if s + MARGIN < floor:
                         continue
                     lm = step[i].get(cid)
@@ -145,7 +147,7 @@ class Scorer:
                     old = best.get(key)
                     if old is None:
                         best[key] = (s, order, i, lm[1], new_mask, acc)
-                        if prune:
+                        if keep_floor:
                             if len(top) < width:
                                 heappush(top, -s)
                                 if len(top) == width:
@@ -173,11 +175,11 @@ class Scorer:
     def score_order(self, p: HeadProblem, order: list[int]) -> float:
         if len(order) == 1:
             return 0.0
-        pair, bigram, end = self._tables(p)
+        pair, _, end = self._tables(p)
         contexts = self._steps.contexts(p)
         s, cid, last = 0.0, contexts.start, None
         for k, i in enumerate(order):
-            s += bigram[0 if last is None else last + 1][i] + sum(pair[j][i] for j in order[:k])
+            s += self._bigram(p, last, i) + sum(pair[j][i] for j in order[:k])
             lm, cid = contexts.fill(i, cid)
             s += lm
             last = i
