@@ -55,29 +55,29 @@ class Scorer:
         self._steps = LMSteps(lm, self.lm_weight)
 
     def _tables(self, p: HeadProblem, follows: list[int] | None = None):
-        """Every pair's and every bigram's summed weight, as rows: pair[i][j]
-        (unit i somewhere before unit j), bigram[i + 1][j] (i right before j;
-        row 0 is the start) and end[i] (i last). With `follows` (bit j of
-        follows[i]: may j come after i?), the pairs and bigrams the constraints
-        forbid are left at 0.0 and never read. Each part of the features
-        (`PAIR_PARTS`, `BIGRAM_PARTS`) depends only on a few fields of the two
-        units, so its summed weight is memoized on those fields: the structure
-        of a new sentence's pairs was nearly always seen before, its words often not."""
+        """Every pair's summed weight, pair[i][j] (unit i somewhere before unit
+        j), and room for the bigrams' (bigram[i + 1][j]: i right before j, row 0
+        the start; end[i]: i last), filled when first read (`_bigram`): the
+        constraints leave many never adjacent. With `follows` (bit j of
+        follows[i]: may j come after i?), the pairs the constraints forbid are
+        left at 0.0 and never read. Each part of the features (`PAIR_PARTS`,
+        `BIGRAM_PARTS`) depends only on a few fields of the two units, so its
+        summed weight is memoized on those fields: the structure of a new
+        sentence's pairs was nearly always seen before, its words often not."""
         n = len(p.units)
         pair = [[0.0] * n for _ in range(n)]
-        bigram = [[0.0] * n for _ in range(n + 1)]
-        pair_parts, bigram_parts = self._pair_parts, self._bigram_parts
+        pair_parts = self._pair_parts
         for i in range(n):
-            prow, brow = pair[i], bigram[i + 1]
+            prow = pair[i]
             ok = -1 if follows is None else follows[i]
             for j in range(n):
                 if i == j or not ok >> j & 1:
                     continue
                 prow[j] = self._sum(pair_parts, p, i, j)
-                brow[j] = self._sum(bigram_parts, p, i, j)
-        bigram[0] = [self._sum(bigram_parts, p, None, j) for j in range(n)]
-        end = [self._sum(bigram_parts, p, i, None) for i in range(n)]
-        return pair, bigram, end
+        return pair, [[None] * n for _ in range(n + 1)], [None] * n
+
+    def _bigram(self, p: HeadProblem, i: int | None, j: int | None) -> float:
+        return self._sum(self._bigram_parts, p, i, j)
 
     def _sum(self, parts, p: HeadProblem, i, j) -> float:
         total = 0.0
@@ -91,7 +91,10 @@ class Scorer:
         return total
 
     def _finish(self, p: HeadProblem, order: tuple[int, ...], ctx, end) -> float:
-        extra = end[order[-1]] + sum(self.weights.get(f, 0.0) for f in sequence_features(p, list(order)))
+        last = end[order[-1]]
+        if last is None:
+            last = end[order[-1]] = self._bigram(p, order[-1], None)
+        extra = last + sum(self.weights.get(f, 0.0) for f in sequence_features(p, list(order)))
         if p.root and self.lm_weight:
             extra += self._steps.end(ctx)
         return extra
@@ -142,15 +145,20 @@ class Scorer:
             # grows, so a candidate below the lowest of them (`floor`) cannot be kept
             top: list[float] = []
             floor = -inf
+            keep_floor = prune and len(beam) * (n - length) > width  # else fewer candidates than the beam holds
             for neg, order, cid, mask, acc in beam:
                 units = placeable.get(mask)
                 if units is None:
                     units = placeable[mask] = [(i, mask | 1 << i) for i in range(n)
                                                if not (mask & forbid[i] or need[i] & ~mask)]
                 score = -neg
-                brow = bigram[order[-1] + 1] if order else bigram[0]
+                last = order[-1] if order else None
+                brow = bigram[0 if last is None else last + 1]
                 for i, new_mask in units:
-                    s = score + brow[i] + row_total[i] - acc[i]
+                    b = brow[i]
+                    if b is None:
+                        b = brow[i] = self._bigram(p, last, i)
+                    s = score + b + row_total[i] - acc[i]
                     if s + MARGIN < floor:
                         continue
                     lm = step[i].get(cid)
@@ -161,7 +169,7 @@ class Scorer:
                     old = best.get(key)
                     if old is None:
                         best[key] = (s, order, i, lm[1], new_mask, acc)
-                        if prune:
+                        if keep_floor:
                             if len(top) < width:
                                 heappush(top, -s)
                                 if len(top) == width:
@@ -188,11 +196,11 @@ class Scorer:
     def score_order(self, p: HeadProblem, order: list[int]) -> float:
         if len(order) == 1:
             return 0.0
-        pair, bigram, end = self._tables(p)
+        pair, _, end = self._tables(p)
         contexts = self._steps.contexts(p)
         s, cid, last = 0.0, contexts.start, None
         for k, i in enumerate(order):
-            s += bigram[0 if last is None else last + 1][i] + sum(pair[j][i] for j in order[:k])
+            s += self._bigram(p, last, i) + sum(pair[j][i] for j in order[:k])
             lm, cid = contexts.fill(i, cid)
             s += lm
             last = i
