@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..record import Sentence
 from ..regen.view import make_view
 from .lm import BOS, KneserNeyLM
+from .search import Scorer
 from .units import HeadProblem, _lex, build_problems, edge_tags, valid_order
 
 ALL_UP_TO = 4
@@ -122,8 +123,6 @@ def hard_candidates(sentences: list[TrainingSentence], lms: dict[int, KneserNeyL
     """The orderings a first model's beam search ends with, per training head
     (sentence index, head index): the candidates the search will really weigh
     against the reference, which random orderings rarely are."""
-    from .search import Scorer
-
     w = dict(weights)
     lm_weight = w.pop(LM_FEATURE, 0.0)
     scorers = {k: Scorer(w, lm_weight, lm if lm_weight else None, beam) for k, lm in lms.items()}
