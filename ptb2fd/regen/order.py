@@ -35,6 +35,7 @@ class Regenerator:
         for r in records:
             kids.setdefault(r.head, []).append(r)
         self._kids = kids
+        self._words: dict[int, int] = {}
         roots = kids.get(0, [])
         out: list[int] = []
         stack: list[tuple[bool, int]] = [(False, r.id) for r in sorted(roots, key=_word_key, reverse=True)]
@@ -47,10 +48,30 @@ class Regenerator:
             stack.extend(reversed(seq))
         return self.rules.inside_quotes.apply(out, by_id)
 
+    def words(self, x: int) -> int:
+        """Words in x's phrase, punctuation not counted (its heaviness)."""
+        if x not in self._words:
+            stack, n = [x], 0
+            while stack:
+                y = stack.pop()
+                kids = self._kids.get(y, ())
+                stack.extend(k.id for k in kids)
+                n += sum(1 for k in kids if k.role not in PUNCT_ROLES)
+            self._words[x] = n + 1
+        return self._words[x]
+
+    def heaviest(self, h: int, role: str) -> int:
+        """Words in the longest dependent of h with this role (0: none)."""
+        return max((self.words(k.id) for k in self._kids.get(h, ()) if k.role == role), default=0)
+
+    def marks(self, x: int) -> frozenset[str]:
+        return frozenset(f"mark:{k.cat0}" for k in self._kids.get(x, ()) if k.role in PUNCT_ROLES)
+
     def _place(self, r: ViewRecord, h: ViewRecord, ctx: frozenset[str]) -> int:
-        own = frozenset(k.role for k in self._kids.get(r.id, ()))
+        kids = self._kids.get(r.id, ())
+        own = frozenset(k.role for k in kids) | frozenset(f"mark:{k.cat0}" for k in kids if k.role in PUNCT_ROLES)
         for rule in self.rules.rules:
-            if all(test(r, h, ctx, own) for test in rule.tests):
+            if all(test(r, h, ctx, own, self) for test in rule.tests):
                 self.fired[rule.rule_id] = self.fired.get(rule.rule_id, 0) + 1
                 return rule.slot
         return self.rules.head_slot + 1

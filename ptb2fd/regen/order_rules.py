@@ -15,7 +15,15 @@ from .view import PUNCT_ROLES
 
 ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_rolemarker",
                     "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0", "leaf",
-                    "has_roles", "head_has_clause", "head_grouptype", "head_has_marked_clause", "not_cat0")
+                    "has_roles", "head_has_clause", "head_grouptype", "head_has_marked_clause", "not_cat0",
+                    "subject_position", "has_marks", "min_words", "max_words", "sibling_min_words")
+
+
+def _count(checker, value, key, rid, line) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        checker.problem(f"'{key}' must be a whole number of words, not {value!r}", rid, line)
+        return 0
+    return value
 
 
 @dataclass(frozen=True)
@@ -86,54 +94,75 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         for key, v in when.items():
             if key == "role":
                 rs = roles(v, rid, line)
-                tests.append(lambda r, h, ctx, own, rs=rs: r.role in rs)
+                tests.append(lambda r, h, ctx, own, env, rs=rs: r.role in rs)
             elif key == "word":
                 ws = frozenset(w.lower() for w in checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, ws=ws: (r.word or r.base or "").lower() in ws)
+                tests.append(lambda r, h, ctx, own, env, ws=ws: (r.word or r.base or "").lower() in ws)
             elif key == "adjunct":
-                tests.append(lambda r, h, ctx, own, v=bool(v): (r.role in adjunct_set) == v)
+                tests.append(lambda r, h, ctx, own, env, v=bool(v): (r.role in adjunct_set) == v)
             elif key == "side":
                 if v not in ("left", "right"):
                     checker.problem("'side' must be left or right", rid, line)
-                tests.append(lambda r, h, ctx, own, v=v: r.direction == v)
+                tests.append(lambda r, h, ctx, own, env, v=v: r.direction == v)
             elif key == "position_class":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: r.position_class in cs)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: r.position_class in cs)
             elif key == "has_rolemarker":
-                tests.append(lambda r, h, ctx, own, v=bool(v): (r.rolemarker is not None) == v)
+                tests.append(lambda r, h, ctx, own, env, v=bool(v): (r.rolemarker is not None) == v)
+            elif key == "subject_position":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, env, cs=cs: r.subject_position in cs)
             elif key == "head_subject_position":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: h is not None and h.subject_position in cs)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.subject_position in cs)
             elif key == "head_has_roles":
                 rs = roles(v, rid, line)
-                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & ctx))
+                tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key == "cat0":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: r.cat0 in cs)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: r.cat0 in cs)
             elif key == "grouptype":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: r.grouptype in cs)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: r.grouptype in cs)
             elif key == "has_roles":
                 rs = roles(v, rid, line)
-                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & own))
+                tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & own))
             elif key == "head_has_clause":
                 rs = frozenset(f"{x}:clause" for x in roles(v, rid, line))
-                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & ctx))
+                tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key == "head_has_marked_clause":
                 rs = frozenset(f"{x}:marked" for x in roles(v, rid, line))
-                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & ctx))
+                tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key == "not_cat0":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: r.cat0 not in cs)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: r.cat0 not in cs)
             elif key == "leaf":
                 # no dependents but punctuation: "[already]" vs "[in 1988]"
-                tests.append(lambda r, h, ctx, own, v=bool(v): (not (own - PUNCT_ROLES)) == v)
+                tests.append(lambda r, h, ctx, own, env, v=bool(v): (not (own - PUNCT_ROLES - env.marks(r.id))) == v)
+            elif key == "has_marks":
+                # a punctuation mark of one of these cat0 among its dependents: "`` Old Gringo [,] ''"
+                cs = frozenset(f"mark:{c}" for c in checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, env, cs=cs: bool(cs & own))
+            elif key in ("min_words", "max_words"):
+                # the dependent's phrase, in words (punctuation not counted): heavy or light
+                n = _count(checker, v, key, rid, line)
+                if key == "min_words":
+                    tests.append(lambda r, h, ctx, own, env, n=n: env.words(r.id) >= n)
+                else:
+                    tests.append(lambda r, h, ctx, own, env, n=n: env.words(r.id) <= n)
+            elif key == "sibling_min_words":
+                # {role: N}: the head has a dependent of that role with at least N words
+                spec_map = checker.mapping(v, key, rid) or {}
+                need = {str(k): _count(checker, n, key, rid, line) for k, n in spec_map.items()}
+                roles(list(need), rid, line)
+                tests.append(lambda r, h, ctx, own, env, need=tuple(need.items()): any(
+                    env.heaviest(h.id, role) >= n for role, n in need))
             elif key == "head_grouptype":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: h is not None and h.grouptype in cs)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.grouptype in cs)
             elif key == "head_cat1":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: h is not None and h.cat1 in cs)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat1 in cs)
             else:
                 checker.problem(f"unknown condition '{key}'; valid: {', '.join(ORDER_CONDITIONS)}", rid, line)
         rules.append(PlaceRule(str(rid), tuple(tests), slot_of(spec.get("slot"), rid, line)))
