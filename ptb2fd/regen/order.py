@@ -64,12 +64,12 @@ class Regenerator:
         """Words in the longest dependent of h with this role (0: none)."""
         return max((self.words(k.id) for k in self._kids.get(h, ()) if k.role == role), default=0)
 
-    def marks(self, x: int) -> frozenset[str]:
-        return frozenset(f"mark:{k.cat0}" for k in self._kids.get(x, ()) if k.role in PUNCT_ROLES)
-
     def _place(self, r: ViewRecord, h: ViewRecord, ctx: frozenset[str]) -> int:
         kids = self._kids.get(r.id, ())
-        own = frozenset(k.role for k in kids) | frozenset(f"mark:{k.cat0}" for k in kids if k.role in PUNCT_ROLES)
+        # the dependent's own dependents: their roles, "mark:<cat0>" for its
+        # punctuation and "leftmark:<cat0>" for its left punctuation
+        own = frozenset(k.role for k in kids) | frozenset(f"mark:{k.cat0}" for k in kids if k.role in PUNCT_ROLES) | \
+            frozenset(f"leftmark:{k.cat0}" for k in kids if k.role == "leftpunc")
         for rule in self.rules.rules:
             if all(test(r, h, ctx, own, self) for test in rule.tests):
                 self.fired[rule.rule_id] = self.fired.get(rule.rule_id, 0) + 1

@@ -17,7 +17,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0", "leaf",
                     "has_roles", "head_has_clause", "head_grouptype", "head_has_marked_clause", "not_cat0",
                     "subject_position", "has_marks", "min_words", "max_words", "sibling_min_words",
-                    "has_all_roles", "rank")
+                    "rank", "left_marks")
 
 
 def _count(checker, value, key, rid, line) -> int:
@@ -139,10 +139,9 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 tests.append(lambda r, h, ctx, own, env, cs=cs: r.cat0 not in cs)
             elif key == "leaf":
                 # no dependents but punctuation: "[already]" vs "[in 1988]"
-                tests.append(lambda r, h, ctx, own, env, v=bool(v): (not (own - PUNCT_ROLES - env.marks(r.id))) == v)
-            elif key == "has_all_roles":
-                rs = roles(v, rid, line)
-                tests.append(lambda r, h, ctx, own, env, rs=rs: rs <= own)
+                # ("mark:..." entries of `own` are its marks, not roles)
+                tests.append(lambda r, h, ctx, own, env, v=bool(v): all(
+                    x in PUNCT_ROLES or ":" in x for x in own) == v)
             elif key == "rank":
                 # the adjunct's rank in its unit (1: nearest the sentence start on its side)
                 ns = frozenset(_count(checker, n, key, rid, line) for n in (v if isinstance(v, list) else [v]))
@@ -150,6 +149,10 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "has_marks":
                 # a punctuation mark of one of these cat0 among its dependents: "`` Old Gringo [,] ''"
                 cs = frozenset(f"mark:{c}" for c in checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, env, cs=cs: bool(cs & own))
+            elif key == "left_marks":
+                # a left punctuation mark of one of these cat0: "the commercial [, after ...]"
+                cs = frozenset(f"leftmark:{c}" for c in checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs: bool(cs & own))
             elif key in ("min_words", "max_words"):
                 # the dependent's phrase, in words (punctuation not counted): heavy or light
