@@ -17,7 +17,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0", "leaf",
                     "has_roles", "head_has_clause", "head_grouptype", "head_has_marked_clause", "not_cat0",
                     "subject_position", "has_marks", "min_words", "max_words", "sibling_min_words",
-                    "rank", "left_marks")
+                    "rank", "left_marks", "head_has_clause_subject")
 
 
 def _count(checker, value, key, rid, line) -> int:
@@ -133,6 +133,14 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key == "head_has_marked_clause":
                 rs = frozenset(f"{x}:marked" for x in roles(v, rid, line))
+                tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
+            elif key == "head_has_clause_subject":
+                # {role: [positions]}: the head has a clause of that role with its
+                # subject in one of these positions ("[said Mr. Pratt]")
+                spec_map = checker.mapping(v, key, rid) or {}
+                roles(list(spec_map), rid, line)
+                rs = frozenset(f"{role}:subject={p}" for role, ps in spec_map.items()
+                               for p in checker.strings(ps, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key == "not_cat0":
                 cs = frozenset(checker.strings(v, key, rid, line))
