@@ -111,7 +111,9 @@ class Regenerator:
             if firsts:
                 first = min(firsts, key=lambda m: m.unit_rank)
                 ranked.append((first.direction, first.unit_rank, len(items) - 1))
+        led = {i: items[i][0] for i in range(len(items)) if items[i][0] in rules.lead_slots.values()}
         _keep_rank_order(items, ranked)
+        _lead(items, led, rules.lead_slots)
         items.sort(key=lambda i: (i[0], i[1]))
         seq: list[tuple[bool, int]] = []
         head_done = False
@@ -197,6 +199,21 @@ def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> 
         for (_, _, i), (_, _, j) in zip(reversed(seq[:-1]), reversed(seq[1:])):
             if items[i][0] > items[j][0]:
                 items[i] = (items[j][0],) + items[i][1:]
+
+
+def _lead(items: list, led: dict[int, int], lead_slots: dict[int, int]) -> None:
+    """Items of a lead slot stand right before the first item of the slot
+    they lead, wherever the rank order moved that item: the comma and
+    closing quote before the reporting clause ("`` ... , '' [says the
+    kicker]")."""
+    for lead, target in lead_slots.items():
+        firsts = sorted((items[i][0], items[i][1]) for i, slot in led.items() if slot == target)
+        if not firsts:
+            continue
+        slot, key = firsts[0]
+        for i, item in enumerate(items):
+            if item[0] == lead:
+                items[i] = (slot, (key[0] - 0.5,) + item[1]) + item[2:]
 
 
 def _word_key(r: ViewRecord) -> tuple:

@@ -48,6 +48,7 @@ class OrderRules:
     compounds: CompoundOrder
     inside_quotes: InsideQuotes
     punctuation_order: dict[str, int]  # cat0 -> rank of unranked marks on one side of a head
+    lead_slots: dict[int, int]  # slot -> slot whose first item its items always stand right before
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
@@ -59,7 +60,8 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     data = checker.mapping(data, "order.yaml")
     if data is None:
         return None
-    checker.keys(data, ["slots", "aux_chain", "junction", "compounds", "inside_quotes", "punctuation_order", "rules"],
+    checker.keys(data, ["slots", "aux_chain", "junction", "compounds", "inside_quotes", "punctuation_order", "lead_slots",
+                  "rules"],
                  ["slots", "aux_chain", "junction", "rules"], what="order.yaml")
     slots = checker.strings(data.get("slots", []), "slots")
     if "HEAD" not in slots:
@@ -193,4 +195,6 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         compile_compound_order(data.get("compounds", {}), checker, phrasal),
         compile_inside_quotes(data.get("inside_quotes", {}), checker),
         {c: i for i, c in enumerate(checker.strings(data.get("punctuation_order", []), "punctuation_order"))},
+        {slot_of(str(a)): slot_of(str(b)) for a, b in (checker.mapping(data.get("lead_slots", {}), "lead_slots")
+                                                       or {}).items()},
     )
