@@ -61,8 +61,11 @@ class Regenerator:
         return self._words[x]
 
     def heaviest(self, h: int, role: str) -> int:
-        """Words in the longest dependent of h with this role (0: none)."""
-        return max((self.words(k.id) for k in self._kids.get(h, ()) if k.role == role), default=0)
+        """Words in the longest dependent of h with this role, or with
+        "role:grouptype" this role and group type (0: none)."""
+        role, _, group = role.partition(":")
+        return max((self.words(k.id) for k in self._kids.get(h, ())
+                    if k.role == role and (not group or k.grouptype == group)), default=0)
 
     def _place(self, r: ViewRecord, h: ViewRecord, ctx: frozenset[str]) -> int:
         kids = self._kids.get(r.id, ())

@@ -173,9 +173,10 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                     tests.append(lambda r, h, ctx, own, env, n=n: env.words(r.id) <= n)
             elif key == "sibling_min_words":
                 # {role: N}: the head has a dependent of that role with at least N words
+                # ("role:grouptype" counts only dependents of that group type: "object:clause")
                 spec_map = checker.mapping(v, key, rid) or {}
                 need = {str(k): _count(checker, n, key, rid, line) for k, n in spec_map.items()}
-                roles(list(need), rid, line)
+                roles([k.split(":")[0] for k in need], rid, line)
                 tests.append(lambda r, h, ctx, own, env, need=tuple(need.items()): any(
                     env.heaviest(h.id, role) >= n for role, n in need))
             elif key == "head_grouptype":
