@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..rulefile import line_of
+from ..stats import SUBJECT_POSITIONS
 from .compound_order import CompoundOrder, compile_compound_order
 from .punct_order import InsideQuotes, compile_inside_quotes
 from .view import PUNCT_ROLES
@@ -81,6 +82,12 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             checker.problem(f"role '{r}' is not in the role inventory of roles.yaml", rid, line)
         return out
 
+    def positions(values, rid, line) -> frozenset[str]:
+        out = frozenset(checker.strings(values, "subject position", rid, line))
+        for p in sorted(out - set(SUBJECT_POSITIONS)):
+            checker.problem(f"unknown subject position {p!r}; valid: {', '.join(SUBJECT_POSITIONS)}", rid, line)
+        return out
+
     chain = checker.mapping(data.get("aux_chain", {}), "aux_chain") or {}
     checker.keys(chain, ["slot", "first_slot", "rank"], ["slot", "first_slot", "rank"], what="aux_chain")
     rank = {str(k): int(v) for k, v in (checker.mapping(chain.get("rank", {}), "aux_chain.rank") or {}).items()}
@@ -113,10 +120,10 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "has_rolemarker":
                 tests.append(lambda r, h, ctx, own, env, v=bool(v): (r.rolemarker is not None) == v)
             elif key == "subject_position":
-                cs = frozenset(checker.strings(v, key, rid, line))
+                cs = positions(v, rid, line)
                 tests.append(lambda r, h, ctx, own, env, cs=cs: r.subject_position in cs)
             elif key == "head_subject_position":
-                cs = frozenset(checker.strings(v, key, rid, line))
+                cs = positions(v, rid, line)
                 tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.subject_position in cs)
             elif key == "head_has_roles":
                 rs = roles(v, rid, line)
@@ -142,7 +149,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 spec_map = checker.mapping(v, key, rid) or {}
                 roles(list(spec_map), rid, line)
                 rs = frozenset(f"{role}:subject={p}" for role, ps in spec_map.items()
-                               for p in checker.strings(ps, key, rid, line))
+                               for p in positions(ps, rid, line))
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key == "not_cat0":
                 cs = frozenset(checker.strings(v, key, rid, line))
