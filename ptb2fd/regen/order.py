@@ -135,6 +135,9 @@ class Regenerator:
             key = (self.rules.chain_rank.get(d.role, 9),) + _word_key(d)
         elif d.unit_rank is not None:
             key = (d.unit_rank,) + _word_key(d)
+        elif slot == self.rules.markers.slot:
+            phrase = any(k.role not in PUNCT_ROLES for k in self._kids.get(d.id, ()))
+            key = self.rules.markers.key(d, phrase) + _word_key(d)
         elif d.role in PUNCT_ROLES:  # unranked marks on one side: ", ''", ". -RRB-"
             order = self.rules.punctuation_order
             key = (order.get(d.cat0, len(order)),) + _word_key(d)

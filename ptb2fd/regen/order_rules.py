@@ -11,6 +11,7 @@ from typing import Callable
 from ..rulefile import line_of
 from ..stats import SUBJECT_POSITIONS
 from .compound_order import CompoundOrder, compile_compound_order
+from .marker_order import MarkerOrder, compile_marker_order
 from .punct_order import InsideQuotes, compile_inside_quotes
 from .view import PUNCT_ROLES
 
@@ -50,6 +51,7 @@ class OrderRules:
     inside_quotes: InsideQuotes
     punctuation_order: dict[str, int]  # cat0 -> rank of unranked marks on one side of a head
     lead_slots: dict[int, int]  # slot -> slot whose first item its items always stand right before
+    markers: MarkerOrder
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
@@ -62,7 +64,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     if data is None:
         return None
     checker.keys(data, ["slots", "aux_chain", "junction", "compounds", "inside_quotes", "punctuation_order", "lead_slots",
-                  "rules"],
+                  "marker_order", "rules"],
                  ["slots", "aux_chain", "junction", "rules"], what="order.yaml")
     slots = checker.strings(data.get("slots", []), "slots")
     if "HEAD" not in slots:
@@ -205,4 +207,5 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         {c: i for i, c in enumerate(checker.strings(data.get("punctuation_order", []), "punctuation_order"))},
         {slot_of(str(a)): slot_of(str(b)) for a, b in (checker.mapping(data.get("lead_slots", {}), "lead_slots")
                                                        or {}).items()},
+        compile_marker_order(data.get("marker_order", {}), checker, slot_of),
     )

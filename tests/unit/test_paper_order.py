@@ -103,6 +103,24 @@ def test_reporting_clause_follows_the_other_right_adjuncts(converter, rules):
     assert " ".join(out) == "`` There is a chance in the market , '' said Tom ."
 
 
+@pytest.mark.parametrize("tree, regenerated", [
+    # before: "The figure is 3.3 % from , up 3.2 % ." (compounds.first: up before from)
+    ("(S (NP-SBJ (DT The) (NN figure)) (VP (VBZ is) (NP-PRD (CD 3.3) (NN %)) (, ,) (ADVP (IN up) (PP (IN from) "
+     "(NP (CD 3.2) (NN %))))) (. .))", "The figure is 3.3 % , up from 3.2 % ."),
+    # before: "... stalled because , in part demand fell ." (marker_order: a marker with a phrase first)
+    ("(S (NP-SBJ (NNS Dealers)) (VP (VBD said) (SBAR (S (NP-SBJ (DT the) (NN unit)) (VP (VBD stalled) (, ,) "
+     "(SBAR-PRP (ADVP (IN in) (NP (NN part))) (IN because) (S (NP-SBJ (NN demand)) (VP (VBD fell)))))))) (. .))",
+     "Dealers said the unit stalled , in part because demand fell ."),
+    # before: "Opinion is mixed how on stocks would react ." (marker_order: a wh-word last)
+    ("(S (NP-SBJ (NN Opinion)) (VP (VBZ is) (ADJP-PRD (JJ mixed) (PP (IN on) (SBAR (WHADVP-1 (WRB how)) "
+     "(S (NP-SBJ (NNS stocks)) (VP (MD would) (VP (VB react) (ADVP (-NONE- *T*-1))))))))) (. .))",
+     "Opinion is mixed on how stocks would react ."),
+])
+def test_markers_of_one_head_in_order(converter, rules, tree, regenerated):
+    out = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper").run(converter.convert_text(tree)).output
+    assert " ".join(out) == regenerated
+
+
 @pytest.mark.parametrize("condition, problem", [
     ("max_words: -1", "'max_words' must be a whole number of words"),
     ("min_words: 2.5", "'min_words' must be a whole number of words"),
