@@ -114,6 +114,7 @@ class Regenerator:
             if firsts:
                 first = min(firsts, key=lambda m: m.unit_rank)
                 ranked.append((first.direction, first.unit_rank, len(items) - 1))
+        _join_separators(items, rules, {r.id: r for r in deps})
         led = {i: items[i][0] for i in range(len(items)) if items[i][0] in rules.lead_slots.values()}
         _keep_rank_order(items, ranked)
         _lead(items, led, rules.lead_slots)
@@ -205,6 +206,25 @@ def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> 
         for (_, _, i), (_, _, j) in zip(reversed(seq[:-1]), reversed(seq[1:])):
             if items[i][0] > items[j][0]:
                 items[i] = (items[j][0],) + items[i][1:]
+
+
+def _join_separators(items: list, rules: OrderRules, deps: dict[int, ViewRecord]) -> None:
+    """Where the head has marks in the `separators_join` slot, the separators
+    that open a coordination continuing the head join them: "`` There is a
+    chance [, ''] said Mr. Pratt , `` but ..." (the comma is the
+    coordination's, the quote the head's)."""
+    slot = rules.separators_join
+    if slot is None or not any(item[0] == slot for item in items):
+        return
+    for i, (s, key, entries) in enumerate(items):
+        if s != rules.continuation_slot:
+            continue
+        k = 0
+        while k < len(entries) and entries[k][1] in deps and deps[entries[k][1]].role == "coordpunc":
+            k += 1
+        if k:
+            items[i] = (s, key, entries[k:])
+            items.append((slot, (-1,), entries[:k]))
 
 
 def _lead(items: list, led: dict[int, int], lead_slots: dict[int, int]) -> None:

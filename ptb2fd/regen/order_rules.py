@@ -52,6 +52,7 @@ class OrderRules:
     punctuation_order: dict[str, int]  # cat0 -> rank of unranked marks on one side of a head
     lead_slots: dict[int, int]  # slot -> slot whose first item its items always stand right before
     markers: MarkerOrder
+    separators_join: int | None  # slot whose marks a continued coordination's first separators join
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
@@ -95,7 +96,8 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     rank = {str(k): int(v) for k, v in (checker.mapping(chain.get("rank", {}), "aux_chain.rank") or {}).items()}
     roles(list(rank), None, line_of(chain))
     junction = checker.mapping(data.get("junction", {}), "junction") or {}
-    checker.keys(junction, ["initial_markers", "continuation_slot"], ["initial_markers", "continuation_slot"],
+    checker.keys(junction, ["initial_markers", "continuation_slot", "separators_join"],
+                 ["initial_markers", "continuation_slot"],
                  what="junction")
     adjunct_set = adjunct_roles if adjunct_roles is not None else frozenset()
     rules = []
@@ -208,4 +210,5 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         {slot_of(str(a)): slot_of(str(b)) for a, b in (checker.mapping(data.get("lead_slots", {}), "lead_slots")
                                                        or {}).items()},
         compile_marker_order(data.get("marker_order", {}), checker, slot_of),
+        slot_of(str(junction["separators_join"])) if "separators_join" in junction else None,
     )

@@ -103,6 +103,15 @@ def test_reporting_clause_follows_the_other_right_adjuncts(converter, rules):
     assert " ".join(out) == "`` There is a chance in the market , '' said Tom ."
 
 
+def test_interrupted_coordination_keeps_its_comma_before_the_quote(converter, rules):
+    # before: "`` There is a chance '' added Tom , , `` but it is small ." (junction.separators_join)
+    tree = ("(S-2 (`` ``) (S (NP-SBJ (EX There)) (VP (VBZ is) (NP-PRD (DT a) (NN chance)))) (, ,) ('' '') "
+            "(PRN (SINV (VP (VBD added) (S (-NONE- *T*-2))) (NP-SBJ (NNP Tom))) (, ,)) (`` ``) (CC but) "
+            "(S (NP-SBJ (PRP it)) (VP (VBZ is) (ADJP-PRD (JJ small)))) (. .))")
+    out = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper").run(converter.convert_text(tree)).output
+    assert " ".join(out) == "`` There is a chance , '' added Tom , `` but it is small ."
+
+
 @pytest.mark.parametrize("tree, regenerated", [
     # before: "The figure is 3.3 % from , up 3.2 % ." (compounds.first: up before from)
     ("(S (NP-SBJ (DT The) (NN figure)) (VP (VBZ is) (NP-PRD (CD 3.3) (NN %)) (, ,) (ADVP (IN up) (PP (IN from) "
