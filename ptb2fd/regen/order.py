@@ -210,17 +210,21 @@ def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> 
 
 def _join_separators(items: list, rules: OrderRules, deps: dict[int, ViewRecord]) -> None:
     """Where the head has marks in the `separators_join` slot, the separators
-    that open a coordination continuing the head join them: "`` There is a
-    chance [, ''] said Mr. Pratt , `` but ..." (the comma is the
-    coordination's, the quote the head's)."""
+    that open a coordination continuing the head join them, unless the head
+    has a mark of the same kind there: "`` There is a chance [, ''] added Mr.
+    Guffey , `` but ..." (the comma is the coordination's, the quote the
+    head's)."""
     slot = rules.separators_join
-    if slot is None or not any(item[0] == slot for item in items):
+    there = {deps[e[1]].cat0 for item in items if item[0] == slot for e in item[2] if e[1] in deps}
+    if slot is None or not there:
         return
     for i, (s, key, entries) in enumerate(items):
         if s != rules.continuation_slot:
             continue
+        # (not when the head has its own mark of that kind there: ", '' said Mr. Pratt [,] `` but")
         k = 0
-        while k < len(entries) and entries[k][1] in deps and deps[entries[k][1]].role == "coordpunc":
+        while k < len(entries) and entries[k][1] in deps and deps[entries[k][1]].role == "coordpunc" \
+                and deps[entries[k][1]].cat0 not in there:
             k += 1
         if k:
             items[i] = (s, key, entries[k:])
