@@ -209,11 +209,12 @@ def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> 
 
 
 def _join_separators(items: list, rules: OrderRules, deps: dict[int, ViewRecord]) -> None:
-    """Where the head has marks in the `separators_join` slot, the separators
-    that open a coordination continuing the head join them, unless the head
-    has a mark of the same kind there: "`` There is a chance [, ''] added Mr.
+    """Where the head has marks in the `separators_join` slot, the first
+    separator of a coordination continuing the head joins them, unless the
+    head has a mark of its kind there: "`` There is a chance [, ''] added Mr.
     Guffey , `` but ..." (the comma is the coordination's, the quote the
-    head's)."""
+    head's); "... initially [, ''] said Mr. Pratt [,] `` but" (two
+    separators, the second stays)."""
     slot = rules.separators_join
     there = {deps[e[1]].cat0 for item in items if item[0] == slot for e in item[2] if e[1] in deps}
     if slot is None or not there:
@@ -221,14 +222,10 @@ def _join_separators(items: list, rules: OrderRules, deps: dict[int, ViewRecord]
     for i, (s, key, entries) in enumerate(items):
         if s != rules.continuation_slot:
             continue
-        # (not when the head has its own mark of that kind there: ", '' said Mr. Pratt [,] `` but")
-        k = 0
-        while k < len(entries) and entries[k][1] in deps and deps[entries[k][1]].role == "coordpunc" \
-                and deps[entries[k][1]].cat0 not in there:
-            k += 1
-        if k:
-            items[i] = (s, key, entries[k:])
-            items.append((slot, (-1,), entries[:k]))
+        first = deps.get(entries[0][1]) if entries else None
+        if first is not None and first.role == "coordpunc" and first.cat0 not in there:
+            items[i] = (s, key, entries[1:])
+            items.append((slot, (-1,), entries[:1]))
 
 
 def _lead(items: list, led: dict[int, int], lead_slots: dict[int, int]) -> None:
