@@ -19,7 +19,8 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0", "leaf",
                     "has_roles", "head_has_clause", "head_grouptype", "head_has_marked_clause", "not_cat0",
                     "subject_position", "has_marks", "min_words", "max_words", "sibling_min_words",
-                    "rank", "left_marks", "head_has_clause_subject")
+                    "rank", "left_marks", "head_has_clause_subject",
+                    "head_has_marks", "head_lacks_roles")
 
 
 def _count(checker, value, key, rid, line) -> int:
@@ -147,6 +148,13 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "head_has_marked_clause":
                 rs = frozenset(f"{x}:marked" for x in roles(v, rid, line))
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
+            elif key == "head_has_marks":
+                # the head has a punctuation mark of one of these cat0
+                cs = frozenset(f"mark:{c}" for c in checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, env, cs=cs: bool(cs & ctx))
+            elif key == "head_lacks_roles":
+                rs = roles(v, rid, line)
+                tests.append(lambda r, h, ctx, own, env, rs=rs: not (rs & ctx))
             elif key == "head_has_clause_subject":
                 # {role: [positions]}: the head has a clause of that role with its
                 # subject in one of these positions ("[said Mr. Pratt]")

@@ -77,6 +77,11 @@ CASES = [
      "(NP-SBJ (NNP John) (NNP Siegal)) (, ,))) (`` ``) (VP (VBN designed) (S-CLR (VP (TO to) (VP (VB hurt) "
      "(NP (PRP us)))))) (. .) ('' ''))",
      "`` Nasty innuendoes , '' says John Siegal , `` designed to hurt us . ''"),
+    # before: "It is `` a peal '' in England ."
+    ("ord-quote-around-noun",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ is) (NP-PRD (DT a) (`` ``) (NN peal) ('' '')) (PP-LOC (IN in) "
+     "(NP (NNP England)))) (. .))",
+     "It is a `` peal '' in England ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
