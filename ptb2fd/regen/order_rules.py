@@ -20,7 +20,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "has_roles", "head_has_clause", "head_grouptype", "head_has_marked_clause", "not_cat0",
                     "subject_position", "has_marks", "min_words", "max_words", "sibling_min_words",
                     "rank", "left_marks", "head_has_clause_subject",
-                    "head_has_marks", "head_lacks_roles")
+                    "head_has_marks", "head_lacks_roles", "head_cat0")
 
 
 def _count(checker, value, key, rid, line) -> int:
@@ -201,6 +201,9 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "head_grouptype":
                 cs = frozenset(checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.grouptype in cs)
+            elif key == "head_cat0":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat0 in cs)
             elif key == "head_cat1":
                 cs = frozenset(checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat1 in cs)

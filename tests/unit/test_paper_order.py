@@ -82,6 +82,11 @@ CASES = [
      "(S (NP-SBJ (PRP It)) (VP (VBZ is) (NP-PRD (DT a) (`` ``) (NN peal) ('' '')) (PP-LOC (IN in) "
      "(NP (NNP England)))) (. .))",
      "It is a `` peal '' in England ."),
+    # before: "They cleaned out `` deadwood in the school . ''"
+    ("ord-quote-before-noun-modifiers",
+     "(S (NP-SBJ (PRP They)) (VP (VBD cleaned) (PRT (RP out)) (NP (NP (`` ``) (NN deadwood) ('' '')) (PP-LOC (IN in) "
+     "(NP (DT the) (NN school))))) (. .))",
+     "They cleaned out `` deadwood '' in the school ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
