@@ -87,6 +87,11 @@ CASES = [
      "(S (NP-SBJ (PRP They)) (VP (VBD cleaned) (PRT (RP out)) (NP (NP (`` ``) (NN deadwood) ('' '')) (PP-LOC (IN in) "
      "(NP (DT the) (NN school))))) (. .))",
      "They cleaned out `` deadwood '' in the school ."),
+    # before: "It harms all nations , and the particularly creativity ."
+    ("ord-focus-adverb-first",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ harms) (NP (NP (DT all) (NNS nations)) (, ,) (CC and) (ADVP (RB particularly)) "
+     "(NP (DT the) (NN creativity)))) (. .))",
+     "It harms all nations , and particularly the creativity ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
