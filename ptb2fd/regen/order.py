@@ -121,6 +121,8 @@ class Regenerator:
         _keep_rank_order(items, ranked)
         _lead(items, led, rules.lead_slots)
         items.sort(key=lambda i: (i[0], i[1]))
+        if rules.reopened_quotes:
+            self._reopen_quotation(items, {r.id: r for r in deps})
         seq: list[tuple[bool, int]] = []
         head_done = False
         for slot, _, entries in items:
@@ -131,6 +133,25 @@ class Regenerator:
         if not head_done:
             seq.append((True, h.id))
         return seq
+
+    def _reopen_quotation(self, items: list, deps: dict[int, ViewRecord]) -> None:
+        """A quotation interrupted by its reporting clause opens again after
+        it: of two opening quotes (order.yaml `reopened_quotes`) on the left
+        of one head, the second follows the left clause that has a subject of
+        its own ("`` Funny thing , '' says the kicker , [``] both these
+        candidates are named ...")."""
+        def lone(item) -> ViewRecord | None:
+            return deps.get(item[2][0][1]) if len(item[2]) == 1 else None
+
+        quotes = [i for i, item in enumerate(items) if (d := lone(item)) is not None and d.role == "leftpunc"
+                  and d.cat0 in self.rules.reopened_quotes]
+        clauses = [i for i, item in enumerate(items) if (d := lone(item)) is not None and d.direction == "left"
+                   and d.grouptype == "clause" and any(k.role == "subject" for k in self._kids.get(d.id, ()))]
+        if len(quotes) < 2 or not clauses or clauses[-1] < quotes[-1]:
+            return
+        quote = items.pop(quotes[-1])
+        at = clauses[-1]  # (the quote stood before it, so its index is now one less)
+        items.insert(at, (items[at - 1][0],) + quote[1:])
 
     def _item(self, d: ViewRecord, h: ViewRecord, ctx: frozenset[str]):
         slot = self._place(d, h, ctx)

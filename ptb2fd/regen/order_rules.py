@@ -54,6 +54,7 @@ class OrderRules:
     lead_slots: dict[int, int]  # slot -> slot whose first item its items always stand right before
     markers: MarkerOrder
     separators_join: int | None  # slot whose marks a continued coordination's first separators join
+    reopened_quotes: frozenset[str]  # cat0 of opening quotes that open again after a reporting clause
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
@@ -66,7 +67,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     if data is None:
         return None
     checker.keys(data, ["slots", "aux_chain", "junction", "compounds", "inside_quotes", "punctuation_order", "lead_slots",
-                  "marker_order", "rules"],
+                  "marker_order", "reopened_quotes", "rules"],
                  ["slots", "aux_chain", "junction", "rules"], what="order.yaml")
     slots = checker.strings(data.get("slots", []), "slots")
     if "HEAD" not in slots:
@@ -222,4 +223,5 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                                                        or {}).items()},
         compile_marker_order(data.get("marker_order", {}), checker, slot_of),
         slot_of(str(junction["separators_join"])) if "separators_join" in junction else None,
+        frozenset(checker.strings(data.get("reopened_quotes", []), "reopened_quotes")),
     )

@@ -127,6 +127,15 @@ def test_interrupted_coordination_keeps_its_comma_before_the_quote(converter, ru
     assert " ".join(out) == "`` There is a chance , '' added Tom , `` but it is small ."
 
 
+def test_interrupted_quotation_opens_again_after_the_reporting_clause(converter, rules):
+    # before: "`` `` Today 's action , '' Skinner said , represents a milestone . ''" (reopened_quotes)
+    tree = ("(S-1 (`` ``) (NP-SBJ (NN Today) (POS 's) (NN action)) (PRN (, ,) ('' '') (S (NP-SBJ (NNP Skinner)) "
+            "(VP (VBD said) (S (-NONE- *T*-1)))) (, ,)) (`` ``) (VP (VBZ represents) (NP (DT a) (NN milestone))) "
+            "(. .) ('' ''))")
+    out = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper").run(converter.convert_text(tree)).output
+    assert " ".join(out) == "`` Today 's action , '' Skinner said , `` represents a milestone . ''"
+
+
 @pytest.mark.parametrize("tree, regenerated", [
     # before: "The figure is 3.3 % from , up 3.2 % ." (compounds.first: up before from)
     ("(S (NP-SBJ (DT The) (NN figure)) (VP (VBZ is) (NP-PRD (CD 3.3) (NN %)) (, ,) (ADVP (IN up) (PP (IN from) "
