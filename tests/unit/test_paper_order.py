@@ -108,35 +108,23 @@ def test_paper_view_order_rule(converter, rules, rule_id, tree, regenerated):
     assert check.regenerator.fired.get(rule_id, 0) >= 1, f"{rule_id} did not decide any placement"
 
 
-def test_reporting_clause_follows_the_other_right_adjuncts(converter, rules):
+@pytest.mark.parametrize("tree, regenerated", [
     # The quotation's comma and closing quote stay right before the reporting
     # clause (lead_slots), after a right adjunct of the quoted clause.
-    tree = ("(SINV (`` ``) (S-TPC-1 (NP-SBJ (EX There)) (VP (VBZ is) (NP-PRD (DT a) (NN chance)) "
-            "(PP-LOC (IN in) (NP (DT the) (NN market))))) (, ,) ('' '') (VP (VBD said) (S (-NONE- *T*-1))) "
-            "(NP-SBJ (NNP Tom)) (. .))")
-    out = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper").run(converter.convert_text(tree)).output
-    assert " ".join(out) == "`` There is a chance in the market , '' said Tom ."
-
-
-def test_interrupted_coordination_keeps_its_comma_before_the_quote(converter, rules):
+    ("(SINV (`` ``) (S-TPC-1 (NP-SBJ (EX There)) (VP (VBZ is) (NP-PRD (DT a) (NN chance)) "
+     "(PP-LOC (IN in) (NP (DT the) (NN market))))) (, ,) ('' '') (VP (VBD said) (S (-NONE- *T*-1))) "
+     "(NP-SBJ (NNP Tom)) (. .))",
+     "`` There is a chance in the market , '' said Tom ."),
     # before: "`` There is a chance '' added Tom , , `` but it is small ." (junction.separators_join)
-    tree = ("(S-2 (`` ``) (S (NP-SBJ (EX There)) (VP (VBZ is) (NP-PRD (DT a) (NN chance)))) (, ,) ('' '') "
-            "(PRN (SINV (VP (VBD added) (S (-NONE- *T*-2))) (NP-SBJ (NNP Tom))) (, ,)) (`` ``) (CC but) "
-            "(S (NP-SBJ (PRP it)) (VP (VBZ is) (ADJP-PRD (JJ small)))) (. .))")
-    out = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper").run(converter.convert_text(tree)).output
-    assert " ".join(out) == "`` There is a chance , '' added Tom , `` but it is small ."
-
-
-def test_interrupted_quotation_opens_again_after_the_reporting_clause(converter, rules):
+    ("(S-2 (`` ``) (S (NP-SBJ (EX There)) (VP (VBZ is) (NP-PRD (DT a) (NN chance)))) (, ,) ('' '') "
+     "(PRN (SINV (VP (VBD added) (S (-NONE- *T*-2))) (NP-SBJ (NNP Tom))) (, ,)) (`` ``) (CC but) "
+     "(S (NP-SBJ (PRP it)) (VP (VBZ is) (ADJP-PRD (JJ small)))) (. .))",
+     "`` There is a chance , '' added Tom , `` but it is small ."),
     # before: "`` `` Today 's action , '' Skinner said , represents a milestone . ''" (reopened_quotes)
-    tree = ("(S-1 (`` ``) (NP-SBJ (NN Today) (POS 's) (NN action)) (PRN (, ,) ('' '') (S (NP-SBJ (NNP Skinner)) "
-            "(VP (VBD said) (S (-NONE- *T*-1)))) (, ,)) (`` ``) (VP (VBZ represents) (NP (DT a) (NN milestone))) "
-            "(. .) ('' ''))")
-    out = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper").run(converter.convert_text(tree)).output
-    assert " ".join(out) == "`` Today 's action , '' Skinner said , `` represents a milestone . ''"
-
-
-@pytest.mark.parametrize("tree, regenerated", [
+    ("(S-1 (`` ``) (NP-SBJ (NN Today) (POS 's) (NN action)) (PRN (, ,) ('' '') (S (NP-SBJ (NNP Skinner)) "
+     "(VP (VBD said) (S (-NONE- *T*-1)))) (, ,)) (`` ``) (VP (VBZ represents) (NP (DT a) (NN milestone))) "
+     "(. .) ('' ''))",
+     "`` Today 's action , '' Skinner said , `` represents a milestone . ''"),
     # before: "The figure is 3.3 % from , up 3.2 % ." (compounds.first: up before from)
     ("(S (NP-SBJ (DT The) (NN figure)) (VP (VBZ is) (NP-PRD (CD 3.3) (NN %)) (, ,) (ADVP (IN up) (PP (IN from) "
      "(NP (CD 3.2) (NN %))))) (. .))", "The figure is 3.3 % , up from 3.2 % ."),
@@ -149,7 +137,7 @@ def test_interrupted_quotation_opens_again_after_the_reporting_clause(converter,
      "(S (NP-SBJ (NNS stocks)) (VP (MD would) (VP (VB react) (ADVP (-NONE- *T*-1))))))))) (. .))",
      "Opinion is mixed on how stocks would react ."),
 ])
-def test_markers_of_one_head_in_order(converter, rules, tree, regenerated):
+def test_quotations_and_markers_in_order(converter, rules, tree, regenerated):
     out = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper").run(converter.convert_text(tree)).output
     assert " ".join(out) == regenerated
 
