@@ -20,7 +20,8 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "has_roles", "head_has_clause", "head_grouptype", "head_has_marked_clause", "not_cat0",
                     "subject_position", "has_marks", "min_words", "max_words", "sibling_min_words",
                     "rank", "left_marks", "head_has_clause_subject",
-                    "head_has_marks", "head_lacks_roles", "head_cat0")
+                    "head_has_marks", "head_lacks_roles", "head_cat0",
+                    "sibling_has_marks")
 
 
 def _count(checker, value, key, rid, line) -> int:
@@ -152,6 +153,10 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "head_has_marks":
                 # the head has a punctuation mark of one of these cat0
                 cs = frozenset(f"mark:{c}" for c in checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, env, cs=cs: bool(cs & ctx))
+            elif key == "sibling_has_marks":
+                # a dependent of the head has a punctuation mark of one of these cat0
+                cs = frozenset(f"inner-mark:{c}" for c in checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs: bool(cs & ctx))
             elif key == "head_lacks_roles":
                 rs = roles(v, rid, line)

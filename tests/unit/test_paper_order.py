@@ -92,6 +92,11 @@ CASES = [
      "(S (NP-SBJ (PRP It)) (VP (VBZ harms) (NP (NP (DT all) (NNS nations)) (, ,) (CC and) (ADVP (RB particularly)) "
      "(NP (DT the) (NN creativity)))) (. .))",
      "It harms all nations , and particularly the creativity ."),
+    # before: "It represented a `` parallel form of the test . ''"
+    ("ord-quote-before-noun-modifiers-inner",
+     "(S (NP-SBJ (PRP It)) (VP (VBD represented) (NP (NP (DT a) (`` ``) (JJ parallel) (NN form) ('' '')) "
+     "(PP (IN of) (NP (DT the) (NN test))))) (. .))",
+     "It represented a `` parallel form '' of the test ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
