@@ -24,6 +24,17 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "sibling_has_marks")
 
 
+# Conditions on punctuation marks, each a cat0 list: the token prefix (see
+# Regenerator._place and _sequence) and whether it is read on the head's
+# dependents (True) or the dependent's own.
+MARK_CONDITIONS = {
+    "has_marks": ("mark:", False),  # the dependent has a mark of one of these cat0: "`` Old Gringo [,] ''"
+    "left_marks": ("leftmark:", False),  # ... on its left: "the commercial [, after ...]"
+    "head_has_marks": ("mark:", True),  # the head has such a mark
+    "sibling_has_marks": ("inner-mark:", True),  # a dependent of the head has one: "a [`` parallel] form ''"
+}
+
+
 def _count(checker, value, key, rid, line) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         checker.problem(f"'{key}' must be a whole number of words, not {value!r}", rid, line)
@@ -150,14 +161,10 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "head_has_marked_clause":
                 rs = frozenset(f"{x}:marked" for x in roles(v, rid, line))
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
-            elif key == "head_has_marks":
-                # the head has a punctuation mark of one of these cat0
-                cs = frozenset(f"mark:{c}" for c in checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, env, cs=cs: bool(cs & ctx))
-            elif key == "sibling_has_marks":
-                # a dependent of the head has a punctuation mark of one of these cat0
-                cs = frozenset(f"inner-mark:{c}" for c in checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, env, cs=cs: bool(cs & ctx))
+            elif key in MARK_CONDITIONS:
+                prefix, on_head = MARK_CONDITIONS[key]
+                cs = frozenset(f"{prefix}{c}" for c in checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, env, cs=cs, on_head=on_head: bool(cs & (ctx if on_head else own)))
             elif key == "head_lacks_roles":
                 rs = roles(v, rid, line)
                 tests.append(lambda r, h, ctx, own, env, rs=rs: not (rs & ctx))
@@ -181,14 +188,6 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 # the adjunct's rank in its unit (1: nearest the sentence start on its side)
                 ns = frozenset(_count(checker, n, key, rid, line) for n in (v if isinstance(v, list) else [v]))
                 tests.append(lambda r, h, ctx, own, env, ns=ns: r.unit_rank in ns)
-            elif key == "has_marks":
-                # a punctuation mark of one of these cat0 among its dependents: "`` Old Gringo [,] ''"
-                cs = frozenset(f"mark:{c}" for c in checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, env, cs=cs: bool(cs & own))
-            elif key == "left_marks":
-                # a left punctuation mark of one of these cat0: "the commercial [, after ...]"
-                cs = frozenset(f"leftmark:{c}" for c in checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, env, cs=cs: bool(cs & own))
             elif key in ("min_words", "max_words"):
                 # the dependent's phrase, in words (punctuation not counted): heavy or light
                 n = _count(checker, v, key, rid, line)
