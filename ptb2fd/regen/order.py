@@ -5,13 +5,25 @@ to right around HEAD) by the first placement rule that matches, then spells
 each dependent's own phrase in its place. Within a slot, adjuncts keep
 their given rank, auxiliaries their chain rank, conjuncts their
 junction_position, compound prepositions their order (compound_order.py),
-unranked punctuation its kind. Ties
+unranked punctuation its kind, two markers of one head their
+marker_order (marker_order.py). Ties
 left after that are broken by the words themselves, never by ids, so a
 renumbered, shuffled copy of a sentence regenerates identically.
 
+Quotations interrupted by a reporting clause get three passes: the marks of
+a `lead_slots` slot stand right before what the slot they lead holds (",
+'' [said Mr. Pratt]"), a continued coordination's first separator joins
+them (`junction.separators_join`), and of two opening quotes on one side
+the second follows the reporting clause (`reopened_quotes`). Placement
+rules may weigh a phrase by its words (`min_words`, `sibling_min_words`:
+a light adjunct before a heavy object).
+
 Known failures: punctuation that encloses the rolemarker ("`` in the house
 ''" vs "in `` the house ''") is placed by the rule, whichever it was; two
-arguments in one slot (two objects) are ordered by their words.
+arguments in one slot (two objects) are ordered by their words; quotes
+around part of a phrase ("American `` interference ''") enclose the whole
+phrase; a temporal phrase without a comma goes before the subject ("The PLO
+[in recent months] has" comes out with the phrase first).
 """
 from __future__ import annotations
 
