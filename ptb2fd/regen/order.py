@@ -5,13 +5,25 @@ to right around HEAD) by the first placement rule that matches, then spells
 each dependent's own phrase in its place. Within a slot, adjuncts keep
 their given rank, auxiliaries their chain rank, conjuncts their
 junction_position, compound prepositions their order (compound_order.py),
-unranked punctuation its kind. Ties
+unranked punctuation its kind, two markers of one head their
+marker_order (marker_order.py). Ties
 left after that are broken by the words themselves, never by ids, so a
 renumbered, shuffled copy of a sentence regenerates identically.
 
+Quotations interrupted by a reporting clause get three passes: the marks of
+a `lead_slots` slot stand right before what the slot they lead holds (",
+'' [said Mr. Pratt]"), a continued coordination's first separator joins
+them (`junction.separators_join`), and of two opening quotes on one side
+the second follows the reporting clause (`reopened_quotes`). Placement
+rules may weigh a phrase by its words (`min_words`, `sibling_min_words`:
+a light adjunct before a heavy object).
+
 Known failures: punctuation that encloses the rolemarker ("`` in the house
 ''" vs "in `` the house ''") is placed by the rule, whichever it was; two
-arguments in one slot (two objects) are ordered by their words.
+arguments in one slot (two objects) are ordered by their words; quotes
+around part of a phrase ("American `` interference ''") enclose the whole
+phrase; a temporal phrase without a comma goes before the subject ("The PLO
+[in recent months] has" comes out with the phrase first).
 """
 from __future__ import annotations
 
@@ -35,6 +47,7 @@ class Regenerator:
         for r in records:
             kids.setdefault(r.head, []).append(r)
         self._kids = kids
+        self._words: dict[int, int] = {}
         roots = kids.get(0, [])
         out: list[int] = []
         stack: list[tuple[bool, int]] = [(False, r.id) for r in sorted(roots, key=_word_key, reverse=True)]
@@ -47,10 +60,33 @@ class Regenerator:
             stack.extend(reversed(seq))
         return self.rules.inside_quotes.apply(out, by_id)
 
+    def words(self, x: int) -> int:
+        """Words in x's phrase, punctuation not counted (its heaviness)."""
+        if x not in self._words:
+            stack, n = [x], 0
+            while stack:
+                y = stack.pop()
+                kids = self._kids.get(y, ())
+                stack.extend(k.id for k in kids)
+                n += sum(1 for k in kids if k.role not in PUNCT_ROLES)
+            self._words[x] = n + 1
+        return self._words[x]
+
+    def heaviest(self, h: int, role: str) -> int:
+        """Words in the longest dependent of h with this role, or with
+        "role:grouptype" this role and group type (0: none)."""
+        role, _, group = role.partition(":")
+        return max((self.words(k.id) for k in self._kids.get(h, ())
+                    if k.role == role and (not group or k.grouptype == group)), default=0)
+
     def _place(self, r: ViewRecord, h: ViewRecord, ctx: frozenset[str]) -> int:
-        own = frozenset(k.role for k in self._kids.get(r.id, ()))
+        kids = self._kids.get(r.id, ())
+        # the dependent's own dependents: their roles, "mark:<cat0>" for its
+        # punctuation and "leftmark:<cat0>" for its left punctuation
+        own = frozenset(k.role for k in kids) | frozenset(f"mark:{k.cat0}" for k in kids if k.role in PUNCT_ROLES) | \
+            frozenset(f"leftmark:{k.cat0}" for k in kids if k.role == "leftpunc")
         for rule in self.rules.rules:
-            if all(test(r, h, ctx, own) for test in rule.tests):
+            if all(test(r, h, ctx, own, self) for test in rule.tests):
                 self.fired[rule.rule_id] = self.fired.get(rule.rule_id, 0) + 1
                 return rule.slot
         return self.rules.head_slot + 1
@@ -59,8 +95,14 @@ class Regenerator:
         rules = self.rules
         # the dependents' roles, and "role:clause" for those that are clauses
         # (and "role:marked" for clauses with a rolemarker: "that ...")
+        # (and "role:subject=position" for clauses: "withinmod:subject=after-nonaux-finite", "said Mr. Pratt";
+        # "mark:cat0" for its punctuation, "inner-mark:cat0" for its dependents' own: "a [`` parallel] form ''")
         ctx = frozenset(d.role for d in deps) | {f"{d.role}:clause" for d in deps if d.grouptype == "clause"} | {
-            f"{d.role}:marked" for d in deps if d.grouptype == "clause" and d.rolemarker}
+            f"{d.role}:marked" for d in deps if d.grouptype == "clause" and d.rolemarker} | {
+            f"{d.role}:subject={d.subject_position}" for d in deps if d.subject_position} | {
+            f"mark:{d.cat0}" for d in deps if d.role in PUNCT_ROLES} | {
+            f"inner-mark:{k.cat0}" for d in deps if d.role not in PUNCT_ROLES for k in self._kids.get(d.id, ())
+            if k.role in PUNCT_ROLES}
         items: list[tuple[int, tuple, list[tuple[bool, int]]]] = []
         groups: dict[int, list[ViewRecord]] = {}
         units: dict[int, list[ViewRecord]] = {}
@@ -88,8 +130,13 @@ class Regenerator:
             if firsts:
                 first = min(firsts, key=lambda m: m.unit_rank)
                 ranked.append((first.direction, first.unit_rank, len(items) - 1))
+        _join_separators(items, rules, {r.id: r for r in deps})
+        led = {i: items[i][0] for i in range(len(items)) if items[i][0] in rules.lead_slots.values()}
         _keep_rank_order(items, ranked)
+        _lead(items, led, rules.lead_slots)
         items.sort(key=lambda i: (i[0], i[1]))
+        if rules.reopened_quotes:
+            self._reopen_quotation(items, {r.id: r for r in deps})
         seq: list[tuple[bool, int]] = []
         head_done = False
         for slot, _, entries in items:
@@ -101,12 +148,34 @@ class Regenerator:
             seq.append((True, h.id))
         return seq
 
+    def _reopen_quotation(self, items: list, deps: dict[int, ViewRecord]) -> None:
+        """A quotation interrupted by its reporting clause opens again after
+        it: of two opening quotes (order.yaml `reopened_quotes`) on the left
+        of one head, the second follows the left clause that has a subject of
+        its own ("`` Funny thing , '' says the kicker , [``] both these
+        candidates are named ...")."""
+        def lone(item) -> ViewRecord | None:
+            return deps.get(item[2][0][1]) if len(item[2]) == 1 else None
+
+        quotes = [i for i, item in enumerate(items) if (d := lone(item)) is not None and d.role == "leftpunc"
+                  and d.cat0 in self.rules.reopened_quotes]
+        clauses = [i for i, item in enumerate(items) if (d := lone(item)) is not None and d.direction == "left"
+                   and d.grouptype == "clause" and any(k.role == "subject" for k in self._kids.get(d.id, ()))]
+        if len(quotes) < 2 or not clauses or clauses[-1] < quotes[-1]:
+            return
+        quote = items.pop(quotes[-1])
+        at = clauses[-1]  # (the quote stood before it, so its index is now one less)
+        items.insert(at, (items[at - 1][0],) + quote[1:])
+
     def _item(self, d: ViewRecord, h: ViewRecord, ctx: frozenset[str]):
         slot = self._place(d, h, ctx)
         if slot == self.rules.chain_slot:
             key = (self.rules.chain_rank.get(d.role, 9),) + _word_key(d)
         elif d.unit_rank is not None:
             key = (d.unit_rank,) + _word_key(d)
+        elif slot == self.rules.markers.slot:
+            phrase = any(k.role not in PUNCT_ROLES for k in self._kids.get(d.id, ()))
+            key = self.rules.markers.key(d, phrase) + _word_key(d)
         elif d.role in PUNCT_ROLES:  # unranked marks on one side: ", ''", ". -RRB-"
             order = self.rules.punctuation_order
             key = (order.get(d.cat0, len(order)),) + _word_key(d)
@@ -174,6 +243,41 @@ def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> 
         for (_, _, i), (_, _, j) in zip(reversed(seq[:-1]), reversed(seq[1:])):
             if items[i][0] > items[j][0]:
                 items[i] = (items[j][0],) + items[i][1:]
+
+
+def _join_separators(items: list, rules: OrderRules, deps: dict[int, ViewRecord]) -> None:
+    """Where the head has marks in the `separators_join` slot, the first
+    separator of a coordination continuing the head joins them, unless the
+    head has a mark of its kind there: "`` There is a chance [, ''] added Mr.
+    Guffey , `` but ..." (the comma is the coordination's, the quote the
+    head's); "... initially [, ''] said Mr. Pratt [,] `` but" (two
+    separators, the second stays)."""
+    slot = rules.separators_join
+    there = {deps[e[1]].cat0 for item in items if item[0] == slot for e in item[2] if e[1] in deps}
+    if slot is None or not there:
+        return
+    for i, (s, key, entries) in enumerate(items):
+        if s != rules.continuation_slot:
+            continue
+        first = deps.get(entries[0][1]) if entries else None
+        if first is not None and first.role == "coordpunc" and first.cat0 not in there:
+            items[i] = (s, key, entries[1:])
+            items.append((slot, (-1,), entries[:1]))
+
+
+def _lead(items: list, led: dict[int, int], lead_slots: dict[int, int]) -> None:
+    """Items of a lead slot stand right before the first item of the slot
+    they lead, wherever the rank order moved that item: the comma and
+    closing quote before the reporting clause ("`` ... , '' [says the
+    kicker]")."""
+    for lead, target in lead_slots.items():
+        firsts = sorted((items[i][0], items[i][1]) for i, slot in led.items() if slot == target)
+        if not firsts:
+            continue
+        slot, key = firsts[0]
+        for i, item in enumerate(items):
+            if item[0] == lead:
+                items[i] = (slot, (key[0] - 0.5,) + item[1]) + item[2:]
 
 
 def _word_key(r: ViewRecord) -> tuple:

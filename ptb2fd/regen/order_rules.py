@@ -9,13 +9,37 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..rulefile import line_of
+from ..stats import SUBJECT_POSITIONS
 from .compound_order import CompoundOrder, compile_compound_order
+from .marker_order import MarkerOrder, compile_marker_order
 from .punct_order import InsideQuotes, compile_inside_quotes
 from .view import PUNCT_ROLES
 
 ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_rolemarker",
                     "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0", "leaf",
-                    "has_roles", "head_has_clause", "head_grouptype", "head_has_marked_clause", "not_cat0")
+                    "has_roles", "head_has_clause", "head_grouptype", "head_has_marked_clause", "not_cat0",
+                    "subject_position", "has_marks", "min_words", "max_words", "sibling_min_words",
+                    "rank", "left_marks", "head_has_clause_subject",
+                    "head_has_marks", "head_lacks_roles", "head_cat0",
+                    "sibling_has_marks")
+
+
+# Conditions on punctuation marks, each a cat0 list: the token prefix (see
+# Regenerator._place and _sequence) and whether it is read on the head's
+# dependents (True) or the dependent's own.
+MARK_CONDITIONS = {
+    "has_marks": ("mark:", False),  # the dependent has a mark of one of these cat0: "`` Old Gringo [,] ''"
+    "left_marks": ("leftmark:", False),  # ... on its left: "the commercial [, after ...]"
+    "head_has_marks": ("mark:", True),  # the head has such a mark
+    "sibling_has_marks": ("inner-mark:", True),  # a dependent of the head has one: "a [`` parallel] form ''"
+}
+
+
+def _count(checker, value, key, rid, line) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        checker.problem(f"'{key}' must be a whole number of words, not {value!r}", rid, line)
+        return 0
+    return value
 
 
 @dataclass(frozen=True)
@@ -39,6 +63,10 @@ class OrderRules:
     compounds: CompoundOrder
     inside_quotes: InsideQuotes
     punctuation_order: dict[str, int]  # cat0 -> rank of unranked marks on one side of a head
+    lead_slots: dict[int, int]  # slot -> slot whose first item its items always stand right before
+    markers: MarkerOrder
+    separators_join: int | None  # slot whose marks a continued coordination's first separators join
+    reopened_quotes: frozenset[str]  # cat0 of opening quotes that open again after a reporting clause
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
@@ -50,7 +78,8 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     data = checker.mapping(data, "order.yaml")
     if data is None:
         return None
-    checker.keys(data, ["slots", "aux_chain", "junction", "compounds", "inside_quotes", "punctuation_order", "rules"],
+    checker.keys(data, ["slots", "aux_chain", "junction", "compounds", "inside_quotes", "punctuation_order", "lead_slots",
+                  "marker_order", "reopened_quotes", "rules"],
                  ["slots", "aux_chain", "junction", "rules"], what="order.yaml")
     slots = checker.strings(data.get("slots", []), "slots")
     if "HEAD" not in slots:
@@ -70,12 +99,19 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             checker.problem(f"role '{r}' is not in the role inventory of roles.yaml", rid, line)
         return out
 
+    def positions(values, rid, line) -> frozenset[str]:
+        out = frozenset(checker.strings(values, "subject position", rid, line))
+        for p in sorted(out - set(SUBJECT_POSITIONS)):
+            checker.problem(f"unknown subject position {p!r}; valid: {', '.join(SUBJECT_POSITIONS)}", rid, line)
+        return out
+
     chain = checker.mapping(data.get("aux_chain", {}), "aux_chain") or {}
     checker.keys(chain, ["slot", "first_slot", "rank"], ["slot", "first_slot", "rank"], what="aux_chain")
     rank = {str(k): int(v) for k, v in (checker.mapping(chain.get("rank", {}), "aux_chain.rank") or {}).items()}
     roles(list(rank), None, line_of(chain))
     junction = checker.mapping(data.get("junction", {}), "junction") or {}
-    checker.keys(junction, ["initial_markers", "continuation_slot"], ["initial_markers", "continuation_slot"],
+    checker.keys(junction, ["initial_markers", "continuation_slot", "separators_join"],
+                 ["initial_markers", "continuation_slot"],
                  what="junction")
     adjunct_set = adjunct_roles if adjunct_roles is not None else frozenset()
     rules = []
@@ -86,54 +122,96 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         for key, v in when.items():
             if key == "role":
                 rs = roles(v, rid, line)
-                tests.append(lambda r, h, ctx, own, rs=rs: r.role in rs)
+                tests.append(lambda r, h, ctx, own, env, rs=rs: r.role in rs)
             elif key == "word":
                 ws = frozenset(w.lower() for w in checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, ws=ws: (r.word or r.base or "").lower() in ws)
+                tests.append(lambda r, h, ctx, own, env, ws=ws: (r.word or r.base or "").lower() in ws)
             elif key == "adjunct":
-                tests.append(lambda r, h, ctx, own, v=bool(v): (r.role in adjunct_set) == v)
+                tests.append(lambda r, h, ctx, own, env, v=bool(v): (r.role in adjunct_set) == v)
             elif key == "side":
                 if v not in ("left", "right"):
                     checker.problem("'side' must be left or right", rid, line)
-                tests.append(lambda r, h, ctx, own, v=v: r.direction == v)
+                tests.append(lambda r, h, ctx, own, env, v=v: r.direction == v)
             elif key == "position_class":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: r.position_class in cs)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: r.position_class in cs)
             elif key == "has_rolemarker":
-                tests.append(lambda r, h, ctx, own, v=bool(v): (r.rolemarker is not None) == v)
+                tests.append(lambda r, h, ctx, own, env, v=bool(v): (r.rolemarker is not None) == v)
+            elif key == "subject_position":
+                cs = positions(v, rid, line)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: r.subject_position in cs)
             elif key == "head_subject_position":
-                cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: h is not None and h.subject_position in cs)
+                cs = positions(v, rid, line)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.subject_position in cs)
             elif key == "head_has_roles":
                 rs = roles(v, rid, line)
-                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & ctx))
+                tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key == "cat0":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: r.cat0 in cs)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: r.cat0 in cs)
             elif key == "grouptype":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: r.grouptype in cs)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: r.grouptype in cs)
             elif key == "has_roles":
                 rs = roles(v, rid, line)
-                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & own))
+                tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & own))
             elif key == "head_has_clause":
                 rs = frozenset(f"{x}:clause" for x in roles(v, rid, line))
-                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & ctx))
+                tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key == "head_has_marked_clause":
                 rs = frozenset(f"{x}:marked" for x in roles(v, rid, line))
-                tests.append(lambda r, h, ctx, own, rs=rs: bool(rs & ctx))
+                tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
+            elif key in MARK_CONDITIONS:
+                prefix, on_head = MARK_CONDITIONS[key]
+                cs = frozenset(f"{prefix}{c}" for c in checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, env, cs=cs, on_head=on_head: bool(cs & (ctx if on_head else own)))
+            elif key == "head_lacks_roles":
+                rs = roles(v, rid, line)
+                tests.append(lambda r, h, ctx, own, env, rs=rs: not (rs & ctx))
+            elif key == "head_has_clause_subject":
+                # {role: [positions]}: the head has a clause of that role with its
+                # subject in one of these positions ("[said Mr. Pratt]")
+                spec_map = checker.mapping(v, key, rid) or {}
+                roles(list(spec_map), rid, line)
+                rs = frozenset(f"{role}:subject={p}" for role, ps in spec_map.items()
+                               for p in positions(ps, rid, line))
+                tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key == "not_cat0":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: r.cat0 not in cs)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: r.cat0 not in cs)
             elif key == "leaf":
                 # no dependents but punctuation: "[already]" vs "[in 1988]"
-                tests.append(lambda r, h, ctx, own, v=bool(v): (not (own - PUNCT_ROLES)) == v)
+                # ("mark:..." entries of `own` are its marks, not roles)
+                tests.append(lambda r, h, ctx, own, env, v=bool(v): all(
+                    x in PUNCT_ROLES or ":" in x for x in own) == v)
+            elif key == "rank":
+                # the adjunct's rank in its unit (1: nearest the sentence start on its side)
+                ns = frozenset(_count(checker, n, key, rid, line) for n in (v if isinstance(v, list) else [v]))
+                tests.append(lambda r, h, ctx, own, env, ns=ns: r.unit_rank in ns)
+            elif key in ("min_words", "max_words"):
+                # the dependent's phrase, in words (punctuation not counted): heavy or light
+                n = _count(checker, v, key, rid, line)
+                if key == "min_words":
+                    tests.append(lambda r, h, ctx, own, env, n=n: env.words(r.id) >= n)
+                else:
+                    tests.append(lambda r, h, ctx, own, env, n=n: env.words(r.id) <= n)
+            elif key == "sibling_min_words":
+                # {role: N}: the head has a dependent of that role with at least N words
+                # ("role:grouptype" counts only dependents of that group type: "object:clause")
+                spec_map = checker.mapping(v, key, rid) or {}
+                need = {str(k): _count(checker, n, key, rid, line) for k, n in spec_map.items()}
+                roles([k.split(":")[0] for k in need], rid, line)
+                tests.append(lambda r, h, ctx, own, env, need=tuple(need.items()): any(
+                    env.heaviest(h.id, role) >= n for role, n in need))
             elif key == "head_grouptype":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: h is not None and h.grouptype in cs)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.grouptype in cs)
+            elif key == "head_cat0":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat0 in cs)
             elif key == "head_cat1":
                 cs = frozenset(checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, cs=cs: h is not None and h.cat1 in cs)
+                tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat1 in cs)
             else:
                 checker.problem(f"unknown condition '{key}'; valid: {', '.join(ORDER_CONDITIONS)}", rid, line)
         rules.append(PlaceRule(str(rid), tuple(tests), slot_of(spec.get("slot"), rid, line)))
@@ -145,4 +223,9 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         compile_compound_order(data.get("compounds", {}), checker, phrasal),
         compile_inside_quotes(data.get("inside_quotes", {}), checker),
         {c: i for i, c in enumerate(checker.strings(data.get("punctuation_order", []), "punctuation_order"))},
+        {slot_of(str(a)): slot_of(str(b)) for a, b in (checker.mapping(data.get("lead_slots", {}), "lead_slots")
+                                                       or {}).items()},
+        compile_marker_order(data.get("marker_order", {}), checker, slot_of),
+        slot_of(str(junction["separators_join"])) if "separators_join" in junction else None,
+        frozenset(checker.strings(data.get("reopened_quotes", []), "reopened_quotes")),
     )

@@ -12,6 +12,7 @@ from ptb2fd.cli import main
 
 pytestmark = pytest.mark.sample
 FILES = "wsj_000[1-9].mrg"
+FAILING_FILES = "wsj_001[0-9].mrg"
 OUTPUTS = ("analysis.md", "sentences.csv", "complexity.csv", "dea_by_role.csv", "entropy_roles.csv",
            "order_entropy.csv", "correlations.csv", "projectivity.csv", "suspicious.csv")
 
@@ -42,16 +43,26 @@ def test_two_runs_give_identical_csv_and_markdown(report, tmp_path, capsys):
     assert len(sentences["order"]) == len(sentences["heads"]) == 18
 
 
-def test_systems_are_named_from_view_and_realizer(report, tmp_path, capsys):
+@pytest.fixture(scope="module")
+def failing_report(tmp_path_factory):
+    """A part where the rules realizer fails some sentences (it regenerates
+    every sentence of wsj_0001-0009 exactly), so that forms can be mined."""
+    folder = tmp_path_factory.mktemp("reports") / "dev-part-10"
+    assert main(["regen", "--corpus", "treebank", "--files", FAILING_FILES, "--report", str(folder)]) == 0
+    return folder
+
+
+def test_systems_are_named_from_view_and_realizer(failing_report, tmp_path, capsys):
     import shutil
 
+    report = failing_report
     other = tmp_path / "copy"
     shutil.copytree(report, other)
     metrics = json.loads((other / "metrics.json").read_text(encoding="utf-8"))
     (other / "metrics.json").write_text(json.dumps(metrics | {"view": "full", "realizer": "stat"}))
     assert main(["analyse", str(report), str(other), "-o", str(tmp_path / "out"), "--min-support", "3"]) == 0
     md = (tmp_path / "out" / "analysis.md").read_text(encoding="utf-8")
-    assert "| paper/rules | wsj_0001–wsj_0009 |" in md and "| full/stat | wsj_0001–wsj_0009 |" in md
+    assert "| paper/rules | wsj_0010–wsj_0019 |" in md and "| full/stat | wsj_0010–wsj_0019 |" in md
     assert "Across the 2 systems, view `cat0~role`" in md and "| role | edges | mean |" in md
     # the copy is the same run: every mined form is listed by both systems
     rows = list(csv.DictReader(open(tmp_path / "out" / "suspicious.csv", encoding="utf-8")))

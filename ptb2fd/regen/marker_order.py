@@ -1,0 +1,39 @@
+"""The order of two markers of one head in the marker slot.
+
+A head may have two rolemarkers that are no compound preposition: "[in part]
+because the demand ...", "on what ...", "of how ...". The view gives them
+unordered. One that heads a phrase of its own ("in part") comes first, a
+wh-word (order.yaml `marker_order`: tags and words) last, the others by
+word.
+
+Known failures: "if not for" ("if" before "for", both plain markers) and
+"when on" are ordered by word.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .view import ViewRecord
+
+
+@dataclass(frozen=True)
+class MarkerOrder:
+    """Two markers of one head in the marker slot: one that heads a phrase of
+    its own first ("[in part] because"), then the prepositions, a wh-word
+    last ("on [what]", "of [how]"); the rest by word."""
+
+    slot: int | None
+    last_tags: frozenset[str]
+    last_words: frozenset[str]
+
+    def key(self, r: ViewRecord, has_phrase: bool) -> tuple:
+        last = r.cat in self.last_tags or (r.word or r.base or "").lower() in self.last_words
+        return (0 if has_phrase else 1, 1 if last else 0)
+
+
+def compile_marker_order(data, checker, slot_of) -> MarkerOrder:
+    data = checker.mapping(data, "marker_order") or {}
+    checker.keys(data, ["slot", "last_tags", "last_words"], [], what="marker_order")
+    return MarkerOrder(slot_of(str(data["slot"])) if "slot" in data else None,
+                       frozenset(checker.strings(data.get("last_tags", []), "last_tags")),
+                       frozenset(w.lower() for w in checker.strings(data.get("last_words", []), "last_words")))

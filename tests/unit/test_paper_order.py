@@ -1,0 +1,170 @@
+"""Order rules for what the paper view leaves out (rules/order.yaml), on
+inline trees: each sentence is regenerated right under the `paper` view with
+its rule, and was regenerated wrong before the rule (the wrong output is in
+the comment). Each test also checks that its rule decided a placement."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ptb2fd.errors import RuleFileError
+from ptb2fd.regen.check import RegenerationCheck
+from ptb2fd.ruleset import load_rules
+
+RULES = Path(__file__).resolve().parents[2] / "rules"
+
+CASES = [
+    # before: "Bo Fox , Ann Lee , fined $ 500 ; fined $ 900 ."
+    ("ord-withinmod-subject-nonclause",
+     "(FRAG (FRAG (NP-SBJ (NNP Ann) (NNP Lee)) (, ,) (VP (VBN fined) (NP ($ $) (CD 500)))) (: ;) "
+     "(FRAG (NP-SBJ (NNP Bo) (NNP Fox)) (, ,) (VP (VBN fined) (NP ($ $) (CD 900)))) (. .))",
+     "Ann Lee , fined $ 500 ; Bo Fox , fined $ 900 ."),
+    # before: "But he , say his managers , did have an office ."
+    ("ord-reporting-inverted",
+     "(S (CC But) (PRN (, ,) (SINV (VP (VBP say) (S (-NONE- *T*-1))) (NP-SBJ (PRP$ his) (NNS managers))) (, ,)) "
+     "(S-1 (NP-SBJ (PRP he)) (VP (VBD did) (VP (VB have) (NP (DT an) (NN office))))) (. .))",
+     "But , say his managers , he did have an office ."),
+    # before: "Prices the reason : climbed ."
+    ("ord-withinmod-np-heading",
+     "(FRAG (NP (DT The) (NN reason)) (: :) (S (NP-SBJ (NNS prices)) (VP (VBD climbed))) (. .))",
+     "The reason : prices climbed ."),
+    # before: "We want to see it from , not the inside the outside ."
+    ("ord-polarity-contrast",
+     "(S (NP-SBJ (PRP We)) (VP (VBP want) (S (VP (TO to) (VP (VB see) (NP (PRP it)) (PP (IN from) (NP (NP (DT the) "
+     "(NN inside)) (, ,) (RB not) (NP (DT the) (NN outside)))))))) (. .))",
+     "We want to see it from the inside , not the outside ."),
+    # before: "Than not more often , ringers think ."
+    ("ord-polarity-marked",
+     "(S (ADVP-TMP (ADVP (RBR More) (RB often)) (PP (IN than) (ADVP (RB not)))) (, ,) (NP-SBJ (NNS ringers)) "
+     "(VP (VBP think)) (. .))",
+     "More often than not , ringers think ."),
+    # before: "He shot a `` Old Gringo , '' confused film ."
+    ("ord-apposition-before-determiner",
+     "(S (NP-SBJ (PRP He)) (VP (VBD shot) (NP (`` ``) (NP (NNP Old) (NNP Gringo)) (, ,) ('' '') "
+     "(NP (DT a) (JJ confused) (NN film)))) (. .))",
+     "He shot `` Old Gringo , '' a confused film ."),
+    # before: "It set the first real rapprochement of the two old rivals in Asia in motion ."
+    ("ord-light-before-heavy-object",
+     "(S (NP-SBJ (PRP It)) (VP (VBD set) (PP-CLR (IN in) (NP (NN motion))) (NP (NP (DT the) (JJ first) (JJ real) "
+     "(NN rapprochement)) (PP (IN of) (NP (NP (DT the) (JJ two) (JJ old) (NNS rivals)) (PP (IN in) (NP (NNP Asia))))))) "
+     "(. .))",
+     "It set in motion the first real rapprochement of the two old rivals in Asia ."),
+    # before: "They were urging the department to extend ... trucks and vans for years ."
+    ("ord-light-before-heavy-clause",
+     "(S (NP-SBJ (PRP They)) (VP (VBD were) (VP (VBG urging) (NP (DT the) (NN department)) (PP-TMP (IN for) "
+     "(NP (NNS years))) (S (VP (TO to) (VP (VB extend) (NP (DT the) (JJ new) (NN car-safety) (NNS requirements)) "
+     "(PP-CLR (TO to) (NP (JJ light) (NNS trucks) (CC and) (NNS vans)))))))) (. .))",
+     "They were urging the department for years to extend the new car-safety requirements to light trucks and vans ."),
+    # before: "No longer it would be possible ."
+    ("ord-adverb-after-aux",
+     "(S (NP-SBJ (PRP It)) (VP (MD would) (ADVP-TMP (RB no) (RB longer)) (VP (VB be) (ADJP-PRD (JJ possible)))) (. .))",
+     "It would no longer be possible ."),
+    # before: ", Meanwhile , the minority argument is a bet ."
+    ("ord-set-off-after-subject",
+     "(S (NP-SBJ (DT The) (JJ minority) (NN argument)) (, ,) (ADVP-TMP (RB meanwhile)) (, ,) (VP (VBZ is) "
+     "(NP-PRD (DT a) (NN bet))) (. .))",
+     "The minority argument , meanwhile , is a bet ."),
+    # before: "They cite a lack of `` imbalances that provide signals . ''"
+    ("ord-quote-before-clause-modifier",
+     "(S (NP-SBJ (PRP They)) (VP (VBP cite) (NP (NP (DT a) (NN lack)) (PP (IN of) (NP (NP (`` ``) (NNS imbalances) "
+     "('' '')) (SBAR (WHNP-1 (WDT that)) (S (NP-SBJ (-NONE- *T*-1)) (VP (VBP provide) (NP (NNS signals))))))))) (. .))",
+     "They cite a lack of `` imbalances '' that provide signals ."),
+    # before: "`` Nasty innuendoes says John Siegal , `` designed to hurt us . , '' ''"
+    ("ord-quote-before-reporting",
+     "(NP-2 (NP (`` ``) (JJ Nasty) (NNS innuendoes) (, ,) ('' '')) (PRN (SINV (VP (VBZ says) (NP (-NONE- *-2))) "
+     "(NP-SBJ (NNP John) (NNP Siegal)) (, ,))) (`` ``) (VP (VBN designed) (S-CLR (VP (TO to) (VP (VB hurt) "
+     "(NP (PRP us)))))) (. .) ('' ''))",
+     "`` Nasty innuendoes , '' says John Siegal , `` designed to hurt us . ''"),
+    # before: "It is `` a peal '' in England ."
+    ("ord-quote-around-noun",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ is) (NP-PRD (DT a) (`` ``) (NN peal) ('' '')) (PP-LOC (IN in) "
+     "(NP (NNP England)))) (. .))",
+     "It is a `` peal '' in England ."),
+    # before: "They cleaned out `` deadwood in the school . ''"
+    ("ord-quote-before-noun-modifiers",
+     "(S (NP-SBJ (PRP They)) (VP (VBD cleaned) (PRT (RP out)) (NP (NP (`` ``) (NN deadwood) ('' '')) (PP-LOC (IN in) "
+     "(NP (DT the) (NN school))))) (. .))",
+     "They cleaned out `` deadwood '' in the school ."),
+    # before: "It harms all nations , and the particularly creativity ."
+    ("ord-focus-adverb-first",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ harms) (NP (NP (DT all) (NNS nations)) (, ,) (CC and) (ADVP (RB particularly)) "
+     "(NP (DT the) (NN creativity)))) (. .))",
+     "It harms all nations , and particularly the creativity ."),
+    # before: "It represented a `` parallel form of the test . ''"
+    ("ord-quote-before-noun-modifiers-inner",
+     "(S (NP-SBJ (PRP It)) (VP (VBD represented) (NP (NP (DT a) (`` ``) (JJ parallel) (NN form) ('' '')) "
+     "(PP (IN of) (NP (DT the) (NN test))))) (. .))",
+     "It represented a `` parallel form '' of the test ."),
+    # before: "Output will gradually be increased ."
+    ("ord-manner-adverb-before-verb",
+     "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
+     "(NP (-NONE- *-1))))) (. .))",
+     "Output will be gradually increased ."),
+]
+
+
+@pytest.mark.parametrize("rule_id, tree, regenerated", CASES, ids=[c[0] for c in CASES])
+def test_paper_view_order_rule(converter, rules, rule_id, tree, regenerated):
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
+    out = check.run(converter.convert_text(tree)).output
+    assert " ".join(out) == regenerated
+    assert check.regenerator.fired.get(rule_id, 0) >= 1, f"{rule_id} did not decide any placement"
+
+
+@pytest.mark.parametrize("tree, regenerated", [
+    # The quotation's comma and closing quote stay right before the reporting
+    # clause (lead_slots), after a right adjunct of the quoted clause.
+    ("(SINV (`` ``) (S-TPC-1 (NP-SBJ (EX There)) (VP (VBZ is) (NP-PRD (DT a) (NN chance)) "
+     "(PP-LOC (IN in) (NP (DT the) (NN market))))) (, ,) ('' '') (VP (VBD said) (S (-NONE- *T*-1))) "
+     "(NP-SBJ (NNP Tom)) (. .))",
+     "`` There is a chance in the market , '' said Tom ."),
+    # before: "`` There is a chance '' added Tom , , `` but it is small ." (junction.separators_join)
+    ("(S-2 (`` ``) (S (NP-SBJ (EX There)) (VP (VBZ is) (NP-PRD (DT a) (NN chance)))) (, ,) ('' '') "
+     "(PRN (SINV (VP (VBD added) (S (-NONE- *T*-2))) (NP-SBJ (NNP Tom))) (, ,)) (`` ``) (CC but) "
+     "(S (NP-SBJ (PRP it)) (VP (VBZ is) (ADJP-PRD (JJ small)))) (. .))",
+     "`` There is a chance , '' added Tom , `` but it is small ."),
+    # before: "`` `` Today 's action , '' Skinner said , represents a milestone . ''" (reopened_quotes)
+    ("(S-1 (`` ``) (NP-SBJ (NN Today) (POS 's) (NN action)) (PRN (, ,) ('' '') (S (NP-SBJ (NNP Skinner)) "
+     "(VP (VBD said) (S (-NONE- *T*-1)))) (, ,)) (`` ``) (VP (VBZ represents) (NP (DT a) (NN milestone))) "
+     "(. .) ('' ''))",
+     "`` Today 's action , '' Skinner said , `` represents a milestone . ''"),
+    # before: "The figure is 3.3 % from , up 3.2 % ." (compounds.first: up before from)
+    ("(S (NP-SBJ (DT The) (NN figure)) (VP (VBZ is) (NP-PRD (CD 3.3) (NN %)) (, ,) (ADVP (IN up) (PP (IN from) "
+     "(NP (CD 3.2) (NN %))))) (. .))", "The figure is 3.3 % , up from 3.2 % ."),
+    # before: "... stalled because , in part demand fell ." (marker_order: a marker with a phrase first)
+    ("(S (NP-SBJ (NNS Dealers)) (VP (VBD said) (SBAR (S (NP-SBJ (DT the) (NN unit)) (VP (VBD stalled) (, ,) "
+     "(SBAR-PRP (ADVP (IN in) (NP (NN part))) (IN because) (S (NP-SBJ (NN demand)) (VP (VBD fell)))))))) (. .))",
+     "Dealers said the unit stalled , in part because demand fell ."),
+    # before: "Opinion is mixed how on stocks would react ." (marker_order: a wh-word last)
+    ("(S (NP-SBJ (NN Opinion)) (VP (VBZ is) (ADJP-PRD (JJ mixed) (PP (IN on) (SBAR (WHADVP-1 (WRB how)) "
+     "(S (NP-SBJ (NNS stocks)) (VP (MD would) (VP (VB react) (ADVP (-NONE- *T*-1))))))))) (. .))",
+     "Opinion is mixed on how stocks would react ."),
+])
+def test_quotations_and_markers_in_order(converter, rules, tree, regenerated):
+    out = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper").run(converter.convert_text(tree)).output
+    assert " ".join(out) == regenerated
+
+
+@pytest.mark.parametrize("condition, problem", [
+    ("max_words: -1", "'max_words' must be a whole number of words"),
+    ("min_words: 2.5", "'min_words' must be a whole number of words"),
+    ("sibling_min_words: {object: two}", "'sibling_min_words' must be a whole number of words"),
+    ("sibling_min_words: {objet: 10}", "role 'objet' is not in the role inventory"),
+    ("head_has_clause_subject: {withinmod: after}", "unknown subject position 'after'"),
+    ("subject_position: [inverted]", "unknown subject position 'inverted'"),
+    ("rank: [first]", "'rank' must be a whole number"),
+])
+def test_new_conditions_are_validated_at_load(tmp_path, condition, problem):
+    folder = tmp_path / "rules"
+    shutil.copytree(RULES, folder)
+    path = folder / "order.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = "{id: ord-adjunct-right, when: {adjunct: true, side: right"
+    assert old in text
+    path.write_text(text.replace(old, old + ", " + condition, 1), encoding="utf-8")
+    with pytest.raises(RuleFileError) as err:
+        load_rules(folder)
+    message = str(err.value)
+    assert "ord-adjunct-right" in message and problem in message
