@@ -15,11 +15,14 @@ ordering, so they add the same amount to every candidate and are skipped.
 A search error is an output the model scores below the reference ordering
 (`Scorer.score_order` scores any ordering the same way).
 
-Speed (issue 9): a state carries, for every unit, the summed pair weights
-of the units it has placed before that unit (added in placement order, so
-the sums are the same floats as summing the pairs afresh); the tables hold
-only the pairs and bigrams the constraints allow; the language model's
-step for a unit after a context is memoized across heads (`lmsteps.py`).
+Speed (issue 9), every score the same float as before: a state carries,
+for every unit, the summed pair weights of the units it has placed before
+that unit (added in placement order, as summing the pairs afresh adds
+them); the pair table holds only the pairs the constraints allow, and a
+bigram is weighed when first read; a candidate whose score without the
+language model already falls below the beam's floor is dropped before the
+language model is asked (its step is never positive); the language model's
+steps are looked up by numbered context (`lmsteps.py`).
 """
 from __future__ import annotations
 
