@@ -17,7 +17,11 @@ it) uses the lower orders.
 Written here rather than taken from `nltk.lm`: nltk's KneserNeyInterpolated
 recomputes its sums on every call and is far too slow to score the
 hundreds of thousands of extensions a search makes. The model is stored as
-its trigram counts only; everything else is derived when it is loaded.
+its trigram counts only; everything else is derived when it is loaded,
+including the flat tables `logprob` reads (`_FastTables`: the seen
+trigrams' log-probabilities and each context's back-off mass, computed by
+`p3`/`p2`/`p1` themselves, so that every value is the very float of the
+formulas above; tests/unit/test_realizer_speed.py checks it).
 """
 from __future__ import annotations
 

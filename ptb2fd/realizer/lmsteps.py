@@ -1,16 +1,17 @@
-"""The language model's part of a search step, memoized (issue 9's speed).
+"""The language model's part of a search step (issue 9's speed).
 
 Placing a unit after a context (the last two words placed) adds the
 weighted log-probability of the unit's first two words (the rest of a
 locked unit scores alike in every order; see `search.py`) and moves the
-context to the unit's last two words. That depends only on the context
-and the words, not on the head, so it is memoized across heads and
-sentences ("the" after "<s> <s>" is looked up once). Inside one search,
-contexts are numbered, so that a state and a recombination key carry a
-small integer instead of a tuple of words.
+context to the unit's last two words. Inside one search, contexts are
+numbered, so that a state and a recombination key carry a small integer
+instead of a tuple of words, and each (context, unit) step is computed
+once. The second word's term depends only on the context's last word, so
+it is shared by the contexts ending in that word; a head's first unit
+("the" of "the company", after no context) is looked up across heads.
 
 The values are the same floats as `weight * lm.score(words[:2], ctx)`:
-they are computed by that very call, once.
+the same terms, added in the same order (tests/unit/test_realizer_speed.py).
 """
 from __future__ import annotations
 

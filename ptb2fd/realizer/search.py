@@ -21,10 +21,12 @@ has decided; counting them when the second comes lets a long subject that
 belongs first look bad until it is too late for the beam.
 
 Speed (issue 9): a state carries, for every unit, the summed pair weights
-of that unit before the units placed so far (the step of placing it adds
-its row total less that sum); the tables hold
-only the pairs and bigrams the constraints allow; the language model's
-step for a unit after a context is memoized across heads (`lmsteps.py`).
+of that unit before the units placed so far (placing it adds its row total
+less that sum); the pair table holds only the pairs the constraints allow,
+and a bigram is weighed when first read; a candidate whose score without
+the language model already falls below the beam's floor is dropped before
+the language model is asked (its step is never positive); the language
+model's steps are looked up by numbered context (`lmsteps.py`).
 """
 from __future__ import annotations
 
