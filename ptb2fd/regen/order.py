@@ -85,7 +85,7 @@ class Regenerator:
         # punctuation and "leftmark:<cat0>" for its left punctuation
         own = frozenset(k.role for k in kids) | frozenset(f"mark:{k.cat0}" for k in kids if k.role in PUNCT_ROLES) | \
             frozenset(f"leftmark:{k.cat0}" for k in kids if k.role == "leftpunc")
-        for rule in self.rules.rules:
+        for rule in self.rules.rules_for(r.role):
             if all(test(r, h, ctx, own, self) for test in rule.tests):
                 self.fired[rule.rule_id] = self.fired.get(rule.rule_id, 0) + 1
                 return rule.slot

@@ -5,7 +5,7 @@ conditions (listed at the top of rules/order.yaml). `Regenerator`
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from ..rulefile import line_of
@@ -47,6 +47,7 @@ class PlaceRule:
     rule_id: str
     tests: tuple[Callable, ...]
     slot: int
+    roles: frozenset[str] | None = None  # the roles its `role` condition admits (None: any)
 
 
 @dataclass(frozen=True)
@@ -67,9 +68,19 @@ class OrderRules:
     markers: MarkerOrder
     separators_join: int | None  # slot whose marks a continued coordination's first separators join
     reopened_quotes: frozenset[str]  # cat0 of opening quotes that open again after a reporting clause
+    _by_role: dict[str, tuple[PlaceRule, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
+
+    def rules_for(self, role: str) -> tuple[PlaceRule, ...]:
+        """The placement rules that can fire for a dependent with this role, in
+        file order (the first that matches wins, so skipping the others changes
+        nothing); computed once per role."""
+        found = self._by_role.get(role)
+        if found is None:
+            found = self._by_role[role] = tuple(r for r in self.rules if r.roles is None or role in r.roles)
+        return found
 
 
 def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
@@ -119,9 +130,10 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                                          ["id", "when", "slot"]):
         when = checker.mapping(spec.get("when", {}), "when", rid) or {}
         tests = []
+        admits = None
         for key, v in when.items():
             if key == "role":
-                rs = roles(v, rid, line)
+                rs = admits = roles(v, rid, line)
                 tests.append(lambda r, h, ctx, own, env, rs=rs: r.role in rs)
             elif key == "word":
                 ws = frozenset(w.lower() for w in checker.strings(v, key, rid, line))
@@ -214,7 +226,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat1 in cs)
             else:
                 checker.problem(f"unknown condition '{key}'; valid: {', '.join(ORDER_CONDITIONS)}", rid, line)
-        rules.append(PlaceRule(str(rid), tuple(tests), slot_of(spec.get("slot"), rid, line)))
+        rules.append(PlaceRule(str(rid), tuple(tests), slot_of(spec.get("slot"), rid, line), admits))
     return OrderRules(
         tuple(slots), index["HEAD"], slot_of(chain.get("slot")), slot_of(chain.get("first_slot")), rank,
         frozenset(w.lower() for w in checker.strings(junction.get("initial_markers", []), "initial_markers")),
