@@ -33,7 +33,9 @@ from .training import FOLDS, LM_FEATURE, fold_lms, hard_candidates, training_sen
 from ..regen.view import VIEWS
 
 FORMAT = "ptb2fd-realizer"
-FORMAT_VERSION = 1
+# 2: the features of issue 9's second pass (kinds, words, boundaries, subject position): a version-1
+# file's weights belong to other features, so it is refused rather than misread.
+FORMAT_VERSION = 2
 SCORINGS = ("lm", "ranker", "both")
 VARIANCES = (0.03, 0.1, 0.3, 1.0, 3.0, 10.0)
 HELD_OUT_FOLDS = 1  # folds held out in turn to choose the prior (one: a third of the training heads)
