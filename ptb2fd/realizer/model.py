@@ -79,8 +79,7 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None)
     lms = fold_lms(data)
     sets, columns = candidate_sets(data, lms)
     index = columns.index
-    name_of = {k: f for f, k in index.items()}
-    names = [name_of[k] for k in sets.prune(MIN_HEADS)]
+    names = _kept_names(sets, index)
     say(f"{len(data)} sentences, {sets.groups} heads, {sets.candidates} candidates, {len(names)} features "
         f"of {len(index)} kept ({time.perf_counter() - t0:.1f} s)")
     # Twice: a first model (the middle of the grid, no cross-validation) only
@@ -91,8 +90,7 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None)
     first = {f: float(w0[k]) for k, f in enumerate(names) if abs(w0[k]) >= 1e-6}
     sets, columns = candidate_sets(data, lms, hard_candidates(data, lms, first, beam_for(view_name)), columns)
     index = columns.index
-    name_of = {k: f for f, k in index.items()}
-    names = [name_of[k] for k in sets.prune(MIN_HEADS)]
+    names = _kept_names(sets, index)
     say(f"with the first model's beams: {sets.candidates} candidates, {len(names)} features "
         f"({time.perf_counter() - t0:.1f} s)")
     no_lm = np.ones(len(names))
@@ -128,6 +126,12 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None)
         "lm": lm.to_json(), "inflection": inflector.to_json(),
         "compounds": {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for k, c in sorted(compound_orders.items())},
     }
+
+
+def _kept_names(sets: CandidateSets, index: dict[str, int]) -> list[str]:
+    """Prunes the rare features from `sets`; the names of the columns kept, in order."""
+    name_of = {k: f for f, k in index.items()}
+    return [name_of[k] for k in sets.prune(MIN_HEADS)]
 
 
 def save_model(model: dict, path: str) -> None:
