@@ -180,13 +180,16 @@ def _cascade_problems(name: str, entries: list[_Entry], what: str) -> list[RuleP
             continue
         for earlier in entries[:j]:
             if _covers(earlier.atoms, later.atoms):
-                at = f" (line {earlier.line})" if earlier.line else ""
-                problems.append(RuleProblem(
-                    name, later.rule_id, later.line,
-                    f"unreachable: shadowed by earlier rule '{earlier.rule_id}'{at}, "
-                    f"which matches every {what} this one matches"))
+                problems.append(_shadowed(name, later, earlier, f"which matches every {what} this one matches"))
                 break
     return problems
+
+
+def _shadowed(name: str, later, earlier, why: str) -> RuleProblem:
+    """The problem of a rule that an earlier rule of the same file always beats."""
+    at = f" (line {earlier.line})" if earlier.line else ""
+    return RuleProblem(name, later.rule_id, later.line,
+                       f"unreachable: shadowed by earlier rule '{earlier.rule_id}'{at}, {why}")
 
 
 def _rule_list(data: Any, key: str) -> list:
@@ -274,11 +277,8 @@ def _coordination_problems(name: str, entries: list[_Entry]) -> list[RuleProblem
         for earlier in entries[:j]:
             ep = earlier.atoms["parents"][1]
             if earlier.atoms["analysis"][1] == analysis and ("*" in ep or ("*" not in parents and parents <= ep)):
-                at = f" (line {earlier.line})" if earlier.line else ""
-                problems.append(RuleProblem(
-                    name, later.rule_id, later.line,
-                    f"unreachable: shadowed by earlier rule '{earlier.rule_id}'{at}, which has the same analysis "
-                    f"'{analysis}' and takes every parent label this one lists"))
+                problems.append(_shadowed(name, later, earlier, f"which has the same analysis '{analysis}' "
+                                          "and takes every parent label this one lists"))
                 break
     return problems
 
