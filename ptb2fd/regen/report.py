@@ -23,7 +23,7 @@ from typing import Iterable
 
 from .accumulate import MetricsAccumulator
 from .check import Regenerated
-from .metrics import word_diff
+from .string_metrics import word_diff
 from .view import VIEWS, capitalize_first
 
 BUCKETS = ((1, 10), (11, 20), (21, 30), (31, 40), (41, 10**9))

@@ -1,4 +1,4 @@
-"""Tests for ptb2fd.regen.metrics (and its corpus sums, ptb2fd.regen.accumulate).
+"""Tests for ptb2fd.regen.metrics, string_metrics, tree_metrics (and the corpus sums, ptb2fd.regen.accumulate).
 
 The worked example is that of Bangalore, Rambow & Whittaker (2000),
 "Evaluation Metrics for Generation": sentence (2), Figure 2 and Table 1.
@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 from nltk.translate.bleu_score import corpus_bleu
 
 from ptb2fd.regen.accumulate import aggregate
-from ptb2fd.regen.metrics import (
-    DEL, INS, MATCH, SUB, Counts, align, edge_accuracy, id_counts, lcs_length, quality,
-    score_sentence, string_counts, tree_counts, treelets, understandability, word_diff,
+from ptb2fd.regen.metrics import quality, score_sentence, understandability
+from ptb2fd.regen.string_metrics import (
+    DEL, INS, MATCH, SUB, Counts, align, id_counts, lcs_length, string_counts, word_diff,
 )
+from ptb2fd.regen.tree_metrics import edge_accuracy, tree_counts, treelets
 
 # --- the paper's example -------------------------------------------------------------------
 
