@@ -1,9 +1,9 @@
 """The condition vocabulary of roles.yaml and pos_corrections.yaml.
 
 A rule's `when` mapping is compiled once into a tuple of `Condition`
-objects, each testing one fact about a word in its context. The context
-(`WordContext`) computes facts lazily, so a cascade of 80 rules stays cheap:
-a rule fails at its first false condition.
+objects, each testing one fact about a word in its context (`WordContext`,
+in word_context.py). The context computes facts lazily, so a cascade of 80
+rules (cascade.py) stays cheap: a rule fails at its first false condition.
 """
 from __future__ import annotations
 
@@ -12,104 +12,9 @@ from typing import Any, Callable
 
 from .patterns import Pattern, any_match, compile_pattern
 from .ptbtree import Node
+from .word_context import WordContext
 
 SUBJECT_VALUES = ("before", "after", "none", "not-after", "not-before")
-
-
-class cached_property:  # noqa: N801 - used as a decorator, like functools'
-    """functools.cached_property without its lock (Python 3.11 takes an
-    RLock on every first access; a WordContext lives in one thread)."""
-
-    def __init__(self, func):
-        self.func = func
-        self.name = func.__name__
-        self.__doc__ = func.__doc__
-
-    def __get__(self, obj, owner=None):
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.func(obj)
-        return value
-
-
-class WordContext:
-    """Everything the condition vocabulary can ask about one word."""
-
-    __slots__ = ("t", "parse", "node", "proj", "parent", "head", "__dict__")
-
-    def __init__(self, t: int, parse, is_punct: Callable[[Node], bool], be_words: frozenset[str]):
-        deps = parse.deps
-        self.t = t
-        self.parse = parse
-        self.node: Node = parse.words[t]
-        self.proj: Node = deps.attach[t]
-        self.parent: Node | None = deps.parent[t]
-        self.head: int = deps.head[t]
-        self._is_punct = is_punct
-        self._be = be_words
-
-    @cached_property
-    def siblings(self) -> tuple[list[Node], int]:
-        """Non-punctuation siblings of the projection, and its index among them."""
-        kids = [c for c in self.parent.children if c is self.proj or not (c.word is not None and self._is_punct(c))]
-        return kids, next(i for i, c in enumerate(kids) if c is self.proj)
-
-    @cached_property
-    def next_verb(self) -> str | None:
-        """POS tag of the first verb after the projection within its parent:
-        "(VP (VBZ has) (VP (VBN risen)))" gives VBN for "has"."""
-        kids = self.parent.children
-        i = next(i for i, c in enumerate(kids) if c is self.proj)
-        # After the POS corrections, their tags: "did n't elaborate/JJ>VB".
-        tags = getattr(self.parse, "tags", None)
-        for c in kids[i + 1:]:
-            tag = _first_verb(c, tags)
-            if tag is not None:
-                return tag
-        return None
-
-    @cached_property
-    def chain(self) -> list[Node]:
-        """The constituents this word heads, from its preterminal upwards."""
-        parse = self.parse
-        out = [self.node]
-        node = self.node
-        while True:
-            up = parse.deps.parent_of.get(id(node))
-            if up is None or up.children[parse.heads[id(up)]] is not node:
-                return out
-            out.append(up)
-            node = up
-
-    @cached_property
-    def subject(self) -> str:
-        kids = self.parent.children
-        i = next(i for i, c in enumerate(kids) if c is self.proj)
-        for j, c in enumerate(kids):
-            if j != i and c.word is None and "SBJ" in c.label.ftags:
-                return "before" if j < i else "after"
-        return "none"
-
-
-def _first_verb(node: Node, tags: list[str] | None = None) -> str | None:
-    """The tag of the first verb or infinitival "to" in a VP-like constituent
-    (the corrected tag when `tags` is given)."""
-    while True:
-        if node.word is not None:
-            tag = tags[node.start] if tags else node.tag
-            return tag if tag.startswith("VB") or tag in ("MD", "TO") else None
-        if node.label.cat not in ("VP", "SQ", "SINV"):
-            return None
-        for child in node.children:
-            if child.word is not None:
-                tag = tags[child.start] if tags else child.tag
-                if tag.startswith("VB") or tag in ("MD", "TO"):
-                    return tag
-            elif child.label.cat == "VP":
-                node = child
-                break
-        else:
-            return None
 
 
 @dataclass(frozen=True)
@@ -305,80 +210,3 @@ def _after_punct(c: WordContext, marks: frozenset[str]) -> bool:
     kids = c.parent.children
     i = next(i for i, k in enumerate(kids) if k is c.proj)
     return i > 0 and kids[i - 1].word is not None and kids[i - 1].word in marks
-
-
-# Conditions that depend only on the word, its projection's label, tag and
-# function tags, its parent's label and its side; their outcome is cached
-# per such key (see Cascade).
-STATIC_CONDITIONS = frozenset({"label", "not_label", "tag", "word", "wordlist", "ftag", "no_ftags", "suffix",
-                               "parent", "not_parent", "side"})
-
-
-class Cascade:
-    """An ordered list of rules: the first rule whose conditions all hold wins.
-
-    Rules whose static conditions fail for a key (label, tag, function tags,
-    and the word only where some rule names it) are filtered once per key and
-    cached, so a cascade of 60 rules costs a few dynamic tests per word.
-    """
-
-    def __init__(self, rules):
-        self.entries = []
-        words: set[str] = set()
-        ends: set[str] = set()
-        for rule in rules:
-            static = tuple(c for c in rule.when if c.name in STATIC_CONDITIONS)
-            dynamic = tuple(c for c in rule.when if c.name not in STATIC_CONDITIONS)
-            for c in static:
-                words |= c.words
-                ends.update(c.ends)
-            self.entries.append((rule, static, dynamic))
-        self.words = frozenset(words)
-        self.ends = tuple(sorted(ends))
-        self.cache: dict[tuple, tuple] = {}
-        self.word_keys: dict[str, tuple] = {}  # word -> its part of the cache key
-
-    def _word_key(self, word: str) -> tuple:
-        """What the static conditions can see of a word: the word itself only
-        where some rule names it, and which named suffixes it ends with."""
-        w = word.lower()
-        return (w if w in self.words else None, tuple(map(w.endswith, self.ends)) if self.ends else None)
-
-    def first(self, ctx: WordContext):
-        return self.first_at(ctx.t, ctx.parse, ctx._is_punct, ctx._be, ctx)
-
-    def first_at(self, t: int, parse, is_punct: Callable[[Node], bool], be_words: frozenset[str],
-                 ctx: WordContext | None = None):
-        """The first rule that holds for word `t`. Its WordContext is built
-        only when a rule has a condition the cached key does not decide."""
-        deps = parse.deps
-        proj = deps.attach[t]
-        node = parse.words[t]
-        parent = deps.parent[t]
-        h = deps.head[t]
-        word_key = self.word_keys.get(node.word)
-        if word_key is None:
-            if len(self.word_keys) > 200_000:  # bounded on open-vocabulary corpora
-                self.word_keys.clear()
-            word_key = self.word_keys[node.word] = self._word_key(node.word)
-        key = (proj.word is None, proj.tag if proj.word is not None else proj.label.cat, proj.label.ftags, node.tag,
-               word_key, None if parent is None else parent.label.cat, None if parent is None else parent.label.ftags,
-               h < 0, t < h)
-        candidates = self.cache.get(key)
-        if candidates is None:
-            if ctx is None:
-                ctx = WordContext(t, parse, is_punct, be_words)
-            candidates = tuple((rule, dynamic) for rule, static, dynamic in self.entries
-                               if all(c.test(ctx) for c in static))
-            self.cache[key] = candidates
-        for rule, dynamic in candidates:
-            if not dynamic:
-                return rule
-            if ctx is None:
-                ctx = WordContext(t, parse, is_punct, be_words)
-            for cond in dynamic:
-                if not cond.test(ctx):
-                    break
-            else:
-                return rule
-        return None

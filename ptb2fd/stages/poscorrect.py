@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..conditions import Cascade, Condition, compile_when
+from ..cascade import Cascade
+from ..conditions import Condition, compile_when
 from ..pipeline import Parse
 from ..rulefile import line_of
 from .treebank import TreebankVocabulary
