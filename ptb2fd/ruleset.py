@@ -65,7 +65,7 @@ def load_rules(directory: str | Path | None = None) -> RuleSet:
     from .regen.order import compile_order
     from .stages.clause import compile_clauses
     from .stages.compounds import compile_compounds
-    from .stages.coordination import compile_coordination
+    from .stages.coordination_rules import compile_coordination
     from .stages.heads import compile_heads
     from .stages.poscorrect import compile_corrections
     from .stages.punctuation import compile_punctuation

@@ -85,7 +85,7 @@ def corpus_stats(sentences: Iterable[Sentence], rules=None) -> dict:
         from .ruleset import load_rules
 
         rules = load_rules()
-    from .stages.coordination import COUNTERS
+    from .stages.coordination_rules import COUNTERS
     from .stages.roles import POSITION_CLASSES
 
     coord_ids = rules.coordination.rule_ids()
