@@ -131,7 +131,7 @@ def render_text(check: HeadCheck, limit: int) -> str:
 
 
 def cmd_check_heads(args) -> int:
-    from ..cli import iter_raw, load_converter
+    from ..convert_command import iter_raw, load_converter
 
     converter = load_converter(args.rules)
     comparison = HeadComparison(converter, args.examples)

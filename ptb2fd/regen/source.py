@@ -108,7 +108,7 @@ def iter_sentences(args, rules_dir: str | None):
         return read_converted(inputs, counts), load_rules(rules_dir), counts
     if any(is_jsonl(p) for p in inputs):
         raise UsageError("give either converted .jsonl files or trees, not both")
-    from ..cli import iter_raw, load_converter
+    from ..convert_command import iter_raw, load_converter
     from ..run import Summary, convert_stream
 
     items = iter_raw(args)
