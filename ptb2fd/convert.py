@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from .errors import Location, SentenceError, TreeParseError
 from .lemmas import BaseFormFinder
 from .pipeline import Parse, Pipeline
-from .reader import RawTree
 from .record import Sentence
 from .ruleset import RuleSet
+from .splitter import RawTree
 from .stages.clause import ClauseFeatures
 from .stages.compounds import GroupCompoundPrepositions
 from .stages.coordination import NestCoordination

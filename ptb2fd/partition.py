@@ -5,7 +5,7 @@ A partition is a list of `Piece`s. A piece is a whole file (small files are
 grouped until a partition holds about `size` bytes; gzip files are never cut)
 or a byte range of a large plain file. A large file is cut only before a
 line that starts with "(" in column 0: at such a line the splitter
-(`reader.split_trees`) closes whatever came before and starts a new item,
+(`splitter.split_trees`) closes whatever came before and starts a new item,
 whatever its state. Two things still depend on what precedes a cut, and both
 are made exact:
 
@@ -32,7 +32,8 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from .inputs import display_names
-from .reader import RawTree, check_decoded, read_trees, split_trees
+from .reader import check_decoded, read_trees
+from .splitter import RawTree, split_trees
 
 # Encodings in which a byte "\n" followed by "(" is always a line start
 # followed by "(": only those are cut by byte ranges.

@@ -28,8 +28,8 @@ from typing import Callable, Iterable, Iterator
 from .convert import CONVERTED, FAILED, SKIPPED, Converter, Result
 from .errors import ConversionError
 from .jobs import die_with_parent
-from .reader import RawTree
 from .record import Sentence, Token, token_values
+from .splitter import RawTree
 
 BATCH = 64
 _WORKER: Converter | None = None

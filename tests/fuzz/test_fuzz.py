@@ -26,7 +26,7 @@ from nltk.tree import Tree
 
 from ptb2fd.convert import CONVERTED, FAILED, SKIPPED
 from ptb2fd.ptbtree import parse_label, unescape_word
-from ptb2fd.reader import split_trees
+from ptb2fd.splitter import split_trees
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "conventions"
 SOURCE = "fuzz.mrg"

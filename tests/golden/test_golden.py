@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from ptb2fd.reader import split_trees
+from ptb2fd.splitter import split_trees
 from ptb2fd.regen.check import RegenerationCheck
 
 CASES = Path(__file__).parent / "cases"

@@ -31,7 +31,8 @@ import pytest
 
 from ptb2fd.cli import main
 from ptb2fd.formats.jsonl import read_jsonl
-from ptb2fd.reader import read_trees, split_trees
+from ptb2fd.reader import read_trees
+from ptb2fd.splitter import split_trees
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "conventions"

@@ -8,7 +8,7 @@ from ptb2fd.convert import Converter
 from ptb2fd.headcheck.collins import CollinsHeads
 from ptb2fd.headcheck.compare import HeadComparison
 from ptb2fd.headcheck.reduce import reduced_heads
-from ptb2fd.reader import RawTree
+from ptb2fd.splitter import RawTree
 
 SELL = "( (S (NP-SBJ (PRP it)) (VP (MD would) (VP (VB sell) (NP (PRP$ its) (VBG aging) (NN fleet)))) (. .)) )"
 
