@@ -68,7 +68,7 @@ def load_rules(directory: str | Path | None = None) -> RuleSet:
     from .stages.coordination_rules import compile_coordination
     from .stages.heads import compile_heads
     from .stages.poscorrect import compile_corrections
-    from .stages.punctuation import compile_punctuation
+    from .stages.punctuation_rules import compile_punctuation
     from .stages.roles import compile_roles
     from .stages.treebank import compile_treebank
 
