@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from ptb2fd.errors import Location, TreeParseError
 from ptb2fd.formats import conllup, halogen, jsonl
+from ptb2fd.formats.conllup_read import read_conllup
 from ptb2fd.record import FIELDS, Sentence, Token
 
 
@@ -244,15 +245,15 @@ def test_conllup_escaping():
 def test_conllup_round_trip(make):
     s = make()
     text = conllup.header() + conllup.dump_sentence(s)
-    assert list(conllup.read_conllup(text)) == [s]
+    assert list(read_conllup(text)) == [s]
 
 
 def test_conllup_reads_a_file():
     sentences = [make() for make in ALL]
     text = conllup.header() + "".join(conllup.dump_sentence(s) for s in sentences)
-    assert list(conllup.read_conllup(io.StringIO(text), source="x.conllup")) == sentences
-    assert list(conllup.read_conllup(text.splitlines())) == sentences
-    assert list(conllup.read_conllup(text.replace("\n", "\r\n"))) == sentences
+    assert list(read_conllup(io.StringIO(text), source="x.conllup")) == sentences
+    assert list(read_conllup(text.splitlines())) == sentences
+    assert list(read_conllup(text.replace("\n", "\r\n"))) == sentences
 
 
 def test_conllup_parses_with_plain_conllu():
@@ -286,12 +287,12 @@ def test_conllup_columns_in_another_order():
     for k in range(3, 3 + len(s.tokens)):
         cells = lines[k].split("\t")
         lines[k] = "\t".join(cells[i] for i in order)
-    assert list(conllup.read_conllup("\n".join(lines) + "\n\n")) == [s]
+    assert list(read_conllup("\n".join(lines) + "\n\n")) == [s]
 
 
 def test_conllup_skips_header_only_blocks():
-    assert list(conllup.read_conllup(conllup.header())) == []
-    assert list(conllup.read_conllup(conllup.header() + "\n")) == []
+    assert list(read_conllup(conllup.header())) == []
+    assert list(read_conllup(conllup.header() + "\n")) == []
 
 
 @pytest.mark.parametrize("mutate, message, line, sent_id", [
@@ -313,7 +314,7 @@ def test_conllup_bad_input(mutate, message, line, sent_id):
     bad = mutate(text)
     assert bad != text
     with pytest.raises(TreeParseError) as info:
-        list(conllup.read_conllup(bad, source="x.conllup"))
+        list(read_conllup(bad, source="x.conllup"))
     assert message in str(info.value)
     assert info.value.location == Location("x.conllup", line, sent_id)
     assert str(info.value).startswith(f"x.conllup:{line} ({sent_id}): parse error: ")
@@ -357,7 +358,7 @@ def test_random_sentences_round_trip(sents):
     assert list(jsonl.read_jsonl(lines)) == sents
 
     text = conllup.header() + "".join(conllup.dump_sentence(s) for s in sents)
-    assert list(conllup.read_conllup(text)) == sents
+    assert list(read_conllup(text)) == sents
 
     # The plain conllu library sees the declared columns on every token line.
     parsed = conllu.parse(text, fields=list(conllup.COLUMNS))

@@ -1,0 +1,187 @@
+"""Reading CoNLL-U Plus written by `conllup.dump_sentence` back into `Sentence` objects.
+
+`read_conllup` parses with the `conllu` library (`conllu.parse`, one block
+at a time, `fields` from the `global.columns` line, a field parser for every
+column) and rebuilds exactly the `Sentence` objects that were written: ints
+as ints, None as None, `rules` as a list. A block without a sent_id and
+without words (e.g. a lone header) is skipped. Problems raise
+`TreeParseError` at `source:line (sent_id or "?")`, the line being the first
+line of the block.
+
+Example (wsj_0001.mrg:1, "... will join the board ..."): the line
+`9 join join v VB Cat1=infinitive 0 top _ _ top ...` (tab-separated) reads
+back as the Token with id 9, word "join", head 0, role "top", cat1
+"infinitive"; `_` in an optional column (tense, pn) is None.
+
+Known limits: the `# text` line is ignored, so words are taken from FORM
+only; columns beyond those `conllup.COLUMNS` names are refused rather than
+kept.
+"""
+from __future__ import annotations
+
+import io
+import re
+from typing import Iterable, Iterator
+
+import conllu
+from conllu.exceptions import ParseException
+
+from ..errors import Location, TreeParseError
+from ..record import INT_FIELDS, Sentence, Token
+from .conllup import COLUMN_FIELD, COLUMNS, EXTRA_FIELDS, FEATS, FEATS_ORDER, GLOBAL_COLUMNS, NULLABLE, unescape
+
+__all__ = ["read_conllup"]
+
+_EXTRA_COLUMN = {f"PTB2FD:{name.upper()}": name for name in EXTRA_FIELDS}
+_INT_RE = re.compile(r"-?[0-9]+")
+_SENT_ID_RE = re.compile(r"#\s*sent_id\s*=(.*)")
+
+
+def _field_kind(name: str):
+    """The decoder of one Token field's column value."""
+    if name == "rules":
+        return lambda v: [] if v == "_" else [unescape(x) for x in v.split(",")]
+    if name in INT_FIELDS:
+        nullable = name in NULLABLE
+
+        def parse_int(v: str) -> int | None:
+            if v == "_" and nullable:
+                return None
+            if not _INT_RE.fullmatch(v):
+                raise ValueError(f"{v!r} is not an integer")
+            return int(v)
+
+        return parse_int
+    if name in NULLABLE:
+        return lambda v: None if v == "_" else unescape(v)
+    return lambda v: "" if v == "_" else unescape(v)
+
+
+def _parse_feats(value: str) -> dict[str, str]:
+    if value == "_":
+        return {}
+    feats: dict[str, str] = {}
+    for part in value.split("|"):
+        name, eq, val = part.partition("=")
+        if not eq or name not in FEATS:
+            raise ValueError(f"bad feature {part!r} (expected one of {', '.join(FEATS_ORDER)}=value)")
+        if FEATS[name] in feats:
+            raise ValueError(f"feature {name} given twice")
+        feats[FEATS[name]] = unescape(val)
+    return feats
+
+
+def _decoders() -> dict[str, object]:
+    """Column name (upper case) -> decoder of its value; the result is stored
+    under the conllu token key (the lower-cased column name)."""
+    dec: dict[str, object] = {col: _field_kind(name) for col, name in COLUMN_FIELD.items()}
+    dec["FEATS"] = _parse_feats
+    dec["DEPS"] = dec["MISC"] = lambda v: v  # always `_`; not part of a Token
+    for col, name in _EXTRA_COLUMN.items():
+        dec[col] = _field_kind(name)
+    return dec
+
+
+_DECODERS = _decoders()
+
+
+def _field_parsers(columns: list[str]) -> dict[str, object]:
+    """conllu field parsers: each decodes one column and checks the column count."""
+    n = len(columns)
+
+    def make(decode):
+        def parse(line: list[str], i: int):
+            if len(line) != n:
+                raise ParseException(f"expected {n} columns, found {len(line)}")
+            try:
+                return decode(line[i])
+            except ValueError as exc:
+                raise ParseException(str(exc)) from exc
+        return parse
+
+    return {col.lower(): make(_DECODERS[col]) for col in columns}
+
+
+def _read_columns(line: str) -> list[str]:
+    columns = line[len(GLOBAL_COLUMNS):].split()
+    unknown = [c for c in columns if c not in _DECODERS]
+    if unknown:
+        raise ValueError(f"unknown column(s) in global.columns: {' '.join(unknown)}")
+    missing = [c for c in COLUMNS if c not in columns]
+    if missing:
+        raise ValueError(f"missing column(s) in global.columns: {' '.join(missing)}")
+    if len(set(columns)) != len(columns):
+        raise ValueError("a column is declared twice in global.columns")
+    return columns
+
+
+def _blocks(text_or_lines: str | Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """(first line number, lines) of each blank-line-separated block, as conllu splits them."""
+    lines = io.StringIO(text_or_lines) if isinstance(text_or_lines, str) else text_or_lines
+    block: list[str] = []
+    start = 0
+    for number, line in enumerate(lines, start=1):
+        line = line.rstrip("\r\n")
+        if line.strip() == "":
+            if block:
+                yield start, block
+                block = []
+            continue
+        if not block:
+            start = number
+        block.append(line)
+    if block:
+        yield start, block
+
+
+def read_conllup(text_or_lines: str | Iterable[str], source: str = "<conllu>") -> Iterator[Sentence]:
+    """Sentences from CoNLL-U Plus text (a string or lines, e.g. an open file)."""
+    columns: list[str] | None = None
+    for start, block in _blocks(text_or_lines):
+        sent_id = "?"
+        for line in block:
+            m = _SENT_ID_RE.match(line)
+            if m:
+                sent_id = m.group(1).strip()
+        try:
+            sent_id = unescape(sent_id)
+        except ValueError:
+            pass
+        location = Location(source, start, sent_id)
+        try:
+            for line in block:
+                if line.startswith(GLOBAL_COLUMNS):
+                    columns = _read_columns(line)
+            has_words = any(not line.startswith("#") for line in block)
+            has_id = any(_SENT_ID_RE.match(line) for line in block)
+            if not has_words and not has_id:
+                continue
+            if columns is None:
+                raise ValueError(f"no '{GLOBAL_COLUMNS}' line before the first sentence")
+            parsed = conllu.parse("\n".join(block) + "\n", fields=[c.lower() for c in columns],
+                                  field_parsers=_field_parsers(columns))
+            if len(parsed) != 1:
+                raise ValueError(f"expected one sentence in the block, found {len(parsed)}")
+            yield _sentence(parsed[0], columns)
+        except (ValueError, ParseException) as exc:
+            raise TreeParseError(f"bad CoNLL-U Plus block: {exc}", location) from exc
+
+
+def _sentence(tokenlist: conllu.TokenList, columns: list[str]) -> Sentence:
+    raw_id = tokenlist.metadata.get("sent_id")
+    if raw_id is None:
+        raise ValueError("no '# sent_id = ...' line")
+    tokens = []
+    for row in tokenlist:
+        values: dict = {}
+        for col in columns:
+            value = row[col.lower()]
+            if col == "FEATS":
+                values.update({name: None for name in FEATS.values()})
+                values.update(value)
+            elif col in COLUMN_FIELD:
+                values[COLUMN_FIELD[col]] = value
+            elif col in _EXTRA_COLUMN:
+                values[_EXTRA_COLUMN[col]] = value
+        tokens.append(Token(**values))
+    return Sentence(unescape(raw_id), tokens)
