@@ -8,8 +8,9 @@ coordination.yaml rules of one analysis, baseforms.yaml contractions.
 
 The test is syntactic and sound: a rule is reported only when every
 condition of the earlier rule is implied by a condition of the later one
-(`_implies`). "role np-object after np-subject" is reported when np-subject
-has no condition np-object lacks; a rule dead only because of what the
+(`_implies`), over the conditions as read by rule_atoms.py. "role
+np-object after np-subject" is reported when np-subject has no condition
+np-object lacks; a rule dead only because of what the
 Treebank happens to contain is not (`rules check` lists it as never fired).
 """
 from __future__ import annotations
@@ -18,35 +19,11 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .errors import RuleProblem
-from .patterns import Pattern, compile_pattern
+from .patterns import Pattern
+from .rule_atoms import (SUBJECT_IMPLIES, Malformed, contraction_atoms, coordination_atoms, order_atoms, when_atoms,
+                         wordlists_of)
 from .rulefile import line_of
 from .ruleset import RULE_FILES
-
-
-class _Malformed(Exception):
-    """A condition this analysis cannot read; the rule is left out (and
-    load_rules reports the problem)."""
-
-
-def _strings(v: Any) -> tuple[str, ...]:
-    if isinstance(v, str):
-        return (v,)
-    if isinstance(v, list) and all(isinstance(x, (str, int, float)) and not isinstance(x, bool) for x in v):
-        return tuple(str(x) for x in v)
-    raise _Malformed
-
-
-def _patterns(v: Any) -> tuple[Pattern, ...]:
-    try:
-        return tuple(compile_pattern(s) for s in _strings(v))
-    except ValueError as exc:
-        raise _Malformed from exc
-
-
-def _bool(v: Any) -> bool:
-    if not isinstance(v, bool):
-        raise _Malformed
-    return v
 
 
 def subsumes(p: Pattern, q: Pattern, *, ignore_tags: bool = False) -> bool:
@@ -66,57 +43,6 @@ def subsumes(p: Pattern, q: Pattern, *, ignore_tags: bool = False) -> bool:
     if p.ftag is not None and p.ftag != q.ftag:
         return False
     return True
-
-
-# Kinds of `when` conditions (ptb2fd/conditions.py), by their test:
-_ANY_PATTERN = {"label", "tag", "parent", "head_tag", "next_sibling", "prev_sibling", "followed_by", "preceded_by",
-                "trace_label"}
-_NO_PATTERN = {"not_label", "not_parent"}
-_ANY_STRING = {"ftag", "child_ftag", "trace_kind", "after_punct"}
-_FLAGS = {"root", "no_ftags", "first_nonpunct", "between_be_and_prd", "coord_marker", "clause_subject",
-          "compound"}
-# subject: a value implies these others
-_SUBJECT_IMPLIES = {"before": {"not-after"}, "after": {"not-before"}, "none": {"not-after", "not-before"},
-                    "not-after": set(), "not-before": set()}
-
-
-def _when_atoms(when: Any, wordlists: dict[str, frozenset[str]]) -> dict[str, tuple[str, Any]]:
-    """A roles.yaml / pos_corrections.yaml `when` as {name: (kind, value)}."""
-    if not isinstance(when, dict):
-        raise _Malformed
-    out = {}
-    for key, v in when.items():
-        if key in _ANY_PATTERN:
-            out[key] = ("any-pattern", _patterns(v))
-        elif key in _NO_PATTERN:
-            out[key] = ("no-pattern", _patterns(v))
-        elif key == "next_verb":
-            out[key] = ("verb-pattern", _patterns(v))
-        elif key == "head_chain":
-            out[key] = ("chain", _patterns(v))
-        elif key in _ANY_STRING:
-            out[key] = ("any-string", frozenset(_strings(v)))
-        elif key == "word":
-            out[key] = ("words", frozenset(w.lower() for w in _strings(v)))
-        elif key == "wordlist":
-            if not isinstance(v, str) or v not in wordlists:
-                raise _Malformed
-            out[key] = ("words", wordlists[v])
-        elif key == "suffix":
-            out[key] = ("suffix", tuple(x.lower() for x in _strings(v)))
-        elif key in _FLAGS:
-            out[key] = ("flag", _bool(v))
-        elif key == "side":
-            if v not in ("left", "right"):
-                raise _Malformed
-            out[key] = ("equal", v)
-        elif key == "subject":
-            if v not in _SUBJECT_IMPLIES:
-                raise _Malformed
-            out[key] = ("subject", v)
-        else:
-            raise _Malformed
-    return out
 
 
 def _implies(later: tuple[str, str, Any], earlier: tuple[str, str, Any]) -> bool:
@@ -144,7 +70,7 @@ def _implies(later: tuple[str, str, Any], earlier: tuple[str, str, Any]) -> bool
     if ekind in ("flag", "equal"):
         return lv == ev
     if ekind == "subject":
-        return lv == ev or ev in _SUBJECT_IMPLIES[lv]
+        return lv == ev or ev in SUBJECT_IMPLIES[lv]
     return False
 
 
@@ -202,67 +128,8 @@ def _rule_list(data: Any, key: str) -> list:
 def _entry(spec: dict, atoms: Callable[[dict], dict]) -> _Entry | None:
     try:
         return _Entry(spec["id"], line_of(spec), atoms(spec))
-    except _Malformed:
+    except Malformed:
         return None
-
-
-def _wordlists(raw: dict[str, Any]) -> dict[str, frozenset[str]]:
-    data = raw.get("roles.yaml")
-    lists = data.get("wordlists") if isinstance(data, dict) else None
-    out = {}
-    if isinstance(lists, dict):
-        for k, v in lists.items():
-            try:
-                out[str(k)] = frozenset(w.lower() for w in _strings(v))
-            except _Malformed:
-                pass
-    return out
-
-
-def _order_atoms(spec: dict) -> dict[str, tuple[str, Any]]:
-    """An order.yaml placement rule's `when` (ptb2fd/regen/order.py)."""
-    when = spec.get("when", {})
-    if not isinstance(when, dict):
-        raise _Malformed
-    out = {}
-    for key, v in when.items():
-        if key == "word":
-            out[key] = ("set", frozenset(w.lower() for w in _strings(v)))
-        elif key in ("role", "position_class", "head_subject_position", "head_has_roles", "head_cat1",
-                     "grouptype", "cat0"):
-            out[key] = ("set", frozenset(_strings(v)))
-        elif key in ("adjunct", "has_rolemarker"):
-            out[key] = ("flag", bool(v))
-        elif key == "side":
-            if v not in ("left", "right"):
-                raise _Malformed
-            out[key] = ("equal", v)
-        else:
-            raise _Malformed
-    return out
-
-
-def _coordination_atoms(spec: dict) -> dict[str, tuple[str, Any]]:
-    """A coordination rule: its parent labels ('*' = any) and its analysis.
-    The stage takes the first rule of the analysis it tries whose `parents`
-    hold the phrase's label; head_tags and conjunct_tags are checked only
-    on the rule so chosen, so they do not make a later rule reachable."""
-    parents = frozenset(_strings(spec.get("parents", [])))
-    analysis = spec.get("analysis")
-    if not isinstance(analysis, str):
-        raise _Malformed
-    return {"analysis": ("equal", analysis), "parents": ("parents", parents)}
-
-
-def _contraction_atoms(spec: dict) -> dict[str, tuple[str, Any]]:
-    """A baseforms.yaml contraction: word is required; tag, role and
-    next_tag, when given and non-empty, each limit it."""
-    out = {"word": ("set", frozenset(w.lower() for w in _strings(spec.get("word", []))))}
-    for key in ("tag", "role", "next_tag"):
-        values = frozenset(_strings(spec.get(key, [])))
-        if values:
-            out[key] = ("set", values)
-    return out
 
 
 def _coordination_problems(name: str, entries: list[_Entry]) -> list[RuleProblem]:
@@ -285,10 +152,10 @@ def _coordination_problems(name: str, entries: list[_Entry]) -> list[RuleProblem
 
 def unreachable_rules(raw: dict[str, Any]) -> list[RuleProblem]:
     problems: list[RuleProblem] = []
-    wordlists = _wordlists(raw)
+    wordlists = wordlists_of(raw)
 
     def when_of(spec):
-        return _when_atoms(spec.get("when", {}), wordlists)
+        return when_atoms(spec.get("when", {}), wordlists)
 
     if "roles.yaml" in raw:
         entries = [e for e in (_entry(s, when_of) for s in _rule_list(raw["roles.yaml"], "rules")) if e]
@@ -296,20 +163,20 @@ def unreachable_rules(raw: dict[str, Any]) -> list[RuleProblem]:
     if "pos_corrections.yaml" in raw:
         by_tag: dict[str, list[_Entry]] = {}
         for spec in _rule_list(raw["pos_corrections.yaml"], "rules"):
-            e = _entry(spec, lambda s: _when_atoms(s.get("when", {}), {}))
+            e = _entry(spec, lambda s: when_atoms(s.get("when", {}), {}))
             if e is not None:
                 by_tag.setdefault(str(spec.get("from")), []).append(e)
         for entries in by_tag.values():
             problems += _cascade_problems("pos_corrections.yaml", entries, "word")
     if "order.yaml" in raw:
-        entries = [e for e in (_entry(s, _order_atoms) for s in _rule_list(raw["order.yaml"], "rules")) if e]
+        entries = [e for e in (_entry(s, order_atoms) for s in _rule_list(raw["order.yaml"], "rules")) if e]
         problems += _cascade_problems("order.yaml", entries, "dependent")
     if "coordination.yaml" in raw:
-        entries = [e for e in (_entry(s, _coordination_atoms) for s in _rule_list(raw["coordination.yaml"], "rules"))
+        entries = [e for e in (_entry(s, coordination_atoms) for s in _rule_list(raw["coordination.yaml"], "rules"))
                    if e]
         problems += _coordination_problems("coordination.yaml", entries)
     if "baseforms.yaml" in raw:
-        entries = [e for e in (_entry(s, _contraction_atoms) for s in _rule_list(raw["baseforms.yaml"], "contractions"))
+        entries = [e for e in (_entry(s, contraction_atoms) for s in _rule_list(raw["baseforms.yaml"], "contractions"))
                    if e]
         problems += _cascade_problems("baseforms.yaml", entries, "word")
     problems.sort(key=lambda p: (RULE_FILES.index(p.file) if p.file in RULE_FILES else 99, p.line or 0))
