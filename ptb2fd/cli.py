@@ -201,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             from .realizer.command import cmd_train
             return cmd_train(args)
         if args.command == "stats":
-            from .stats import cmd_stats
+            from .stats_report import cmd_stats
             return cmd_stats(args)
         if args.command == "check-heads":
             from .headcheck.compare import cmd_check_heads
