@@ -17,87 +17,29 @@ worker dies is rescheduled by Dask on another worker (up to the scheduler's
 `allowed-failures`, 2 on the local cluster). A partition that fails for good
 is listed here and every item in it fails with reason `worker-crash`.
 
+The task is in dask_worker.py, the writing of one output or of shards and
+their manifest in dask_output.py; this module plans, schedules and gathers.
+
 Without `--scheduler` a local cluster is started: `--jobs` worker processes
 (2 by default), one thread each. With `--scheduler`, the workers must reach
 the input files and the rule folder at the same paths as this process.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import sys
 import uuid
 from collections import deque
-from pathlib import Path
 
+from .dask_output import shard_dir, write_one, write_shards
+from .dask_worker import convert_partition
 from .errors import UsageError
-from .output import ResultSink, atomic_output
+from .output import ResultSink
 from .partition import Piece, count_piece, parse_size, piece_items, plan, with_offsets
 
 RETRIES = 2
 LOCAL_ALLOWED_FAILURES = 2
-CRASH_ENV = "PTB2FD_TEST_DASK_CRASH"  # fault injection: "id,id@once": the worker dies on these sentences
-CRASH_FLAGS_ENV = "PTB2FD_TEST_DASK_FLAGS"  # folder remembering which "@once" crashes happened
-SHARD_EXT = {"jsonl": "jsonl", "conllup": "conllup", "halogen": "halogen"}
-_CONVERTERS: dict = {}
 
-
-# ---------------------------------------------------------------- on the workers
-
-def _converter(rules_dir: str | None):
-    """The worker process's converter for `rules_dir`, built once."""
-    if rules_dir not in _CONVERTERS:
-        from .convert import Converter
-        from .ruleset import load_rules
-        from .wordnet import ensure_wordnet
-
-        rules = load_rules(rules_dir)
-        ensure_wordnet()
-        _CONVERTERS[rules_dir] = Converter(rules)
-    return _CONVERTERS[rules_dir]
-
-
-def _renderer(fmt: str):
-    from .formats import conllup, halogen, jsonl
-
-    return {"jsonl": jsonl.dump_sentence, "conllup": conllup.dump_sentence, "halogen": halogen.dump_sentence}[fmt]
-
-
-def _maybe_crash(sent_id: str) -> None:
-    """Fault injection for the tests: die on a marked sentence (always, or
-    only the first time with "@once")."""
-    for mark in os.environ.get(CRASH_ENV, "").split(","):
-        sid, _, once = mark.partition("@")
-        if sid != sent_id:
-            continue
-        if once:
-            flag = Path(os.environ.get(CRASH_FLAGS_ENV, "/tmp")) / f"crashed-{sid.replace('/', '_')}"
-            try:
-                os.close(os.open(flag, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
-            except FileExistsError:
-                continue
-        os._exit(3)
-
-
-def convert_partition(pieces: list[Piece], rules_dir: str | None, fmt: str, encoding: str | None) -> list:
-    """One Result per item of the partition, in order, rendered."""
-    from .run import safe_convert
-
-    converter, render = _converter(rules_dir), _renderer(fmt)
-    out = []
-    for piece in pieces:
-        for raw in piece_items(piece, encoding):
-            _maybe_crash(raw.sent_id)
-            result = safe_convert(converter, raw)
-            if result.sentence is not None:
-                result.text = render(result.sentence)
-                result.sentence = None
-            out.append(result)
-    return out
-
-
-# ---------------------------------------------------------------- here
 
 def _lost(pieces: list[Piece], encoding: str | None, exc: BaseException) -> list:
     """Every item of a partition that failed for good, failed with reason
@@ -198,63 +140,6 @@ def _plan(args, client, paths):
     return partitions, workers
 
 
-def _shard_dir(output: str | None) -> Path | None:
-    if output and output != "-" and (output.endswith(("/", os.sep)) or os.path.isdir(output)):
-        return Path(output)
-    return None
-
-
-class _Hashing:
-    """A text handle that also hashes what is written to it."""
-
-    def __init__(self, handle):
-        self.handle, self.sha, self.bytes = handle, hashlib.sha256(), 0
-
-    def write(self, text: str) -> None:
-        data = text.encode("utf-8")
-        self.sha.update(data)
-        self.bytes += len(data)
-        self.handle.write(text)
-
-
-def _write_shards(folder: Path, stream, sink: ResultSink, fmt: str) -> bool:
-    """One shard per partition and manifest.json (written last). False when
-    --strict stopped the run (no manifest is written then)."""
-    from .formats import conllup
-
-    folder.mkdir(parents=True, exist_ok=True)
-    manifest_path = folder / "manifest.json"
-    old = set()
-    if manifest_path.is_file():
-        try:
-            old = {s["file"] for s in json.loads(manifest_path.read_text(encoding="utf-8"))["shards"]}
-        except (ValueError, KeyError, TypeError):
-            old = set()
-    shards = []
-    for i, results in stream:
-        name = f"part-{i:05d}.{SHARD_EXT[fmt]}"
-        n = 0
-        with atomic_output(str(folder / name)) as handle:
-            out = _Hashing(handle)
-            if fmt == "conllup":
-                out.write(conllup.header())
-            for result in results:
-                n += result.text is not None
-                if sink.add(result, out):
-                    return False
-        shards.append({"file": name, "sentences": n, "bytes": out.bytes, "sha256": out.sha.hexdigest()})
-    s = sink.summary
-    manifest = {"format": fmt, "sentences": sum(x["sentences"] for x in shards), "shards": shards,
-                "summary": {"read": s.read, "converted": s.converted, "failed": s.failed, "skipped": s.skipped}}
-    with atomic_output(str(manifest_path)) as handle:
-        json.dump(manifest, handle, indent=1)
-        handle.write("\n")
-    for stale in old - {x["file"] for x in shards}:
-        if stale.startswith("part-"):
-            (folder / stale).unlink(missing_ok=True)
-    return True
-
-
 def cmd_convert_dask(args) -> int:
     """`convert --engine dask`: exit statuses as for the local engine."""
     from tqdm import tqdm
@@ -267,7 +152,7 @@ def cmd_convert_dask(args) -> int:
     if "-" in paths:
         raise UsageError("--engine dask reads files the workers can open: standard input ('-') is not supported")
     paths = [os.path.abspath(p) for p in paths]
-    folder = _shard_dir(args.output)
+    folder = shard_dir(args.output)
     if args.stats and os.path.isdir(args.stats):
         raise UsageError(f"--stats {args.stats}: is a folder")
     rules_dir = os.path.abspath(args.rules) if args.rules else None
@@ -281,9 +166,9 @@ def cmd_convert_dask(args) -> int:
         bar = tqdm(unit="tree", disable=not show, file=sys.stderr, dynamic_ncols=True, leave=False)
         stream = ((i, bar.update(len(rs)) or rs) for i, rs in stream)
         if folder is not None:
-            _write_shards(folder, stream, sink, args.format)
+            write_shards(folder, stream, sink, args.format)
         else:
-            _write_one(args.output, stream, sink, args.format, conllup.header())
+            write_one(args.output, stream, sink, args.format, conllup.header())
         bar.close()
     except KeyboardInterrupt:
         print(f"ptb2fd: interrupted ({sink.summary.read} trees read)", file=sys.stderr)
@@ -291,22 +176,3 @@ def cmd_convert_dask(args) -> int:
     finally:
         _close(client)
     return sink.finish(args.output, args.stats, rules.rule_ids())
-
-
-class _Stop(Exception):
-    """--strict stopped the run: the -o file is discarded."""
-
-
-def _write_one(output: str | None, stream, sink: ResultSink, fmt: str, header: str) -> None:
-    try:
-        with atomic_output(output) as out:
-            if fmt == "conllup":
-                out.write(header)
-            for _, results in stream:
-                for result in results:
-                    if sink.add(result, out):
-                        if out is not sys.stdout:
-                            raise _Stop()
-                        return
-    except _Stop:
-        pass
