@@ -113,6 +113,30 @@ def test_paper_view_order_rule(converter, rules, rule_id, tree, regenerated):
     assert check.regenerator.fired.get(rule_id, 0) >= 1, f"{rule_id} did not decide any placement"
 
 
+@pytest.mark.parametrize("view, rule_id, tree, regenerated", [
+    # `aux` ranks last in a chain (order.yaml aux_chain): before, "have would learned"
+    # and "being are stepped up" ("have" and "being" are `aux` by roles.yaml
+    # verb-aux-other, their participles mistagged VBD).
+    ("paper", "ord-aux-chain", "(S (NP-SBJ (PRP He)) (VP (MD would) (VP (VB have) (VP (VBD learned) "
+     "(NP (NN something))))) (. .))", "He would have learned something ."),
+    ("paper", "ord-aux-chain", "(S (NP-SBJ (NNS Efforts)) (VP (VBP are) (VP (VBG being) (VP (VBD stepped) "
+     "(PRT (RP up))))) (. .))", "Efforts are being stepped up ."),
+    # In `full`, where every adjunct has a class: before, "He shot a `` Old Gringo ,
+    # '' confused film ." (class `free`) and "Output will gradually be increased ."
+    # (class `after-aux`, which does not say after which auxiliary).
+    ("full", "ord-apposition-before-determiner", "(S (NP-SBJ (PRP He)) (VP (VBD shot) (NP (`` ``) (NP (NNP Old) "
+     "(NNP Gringo)) (, ,) ('' '') (NP (DT a) (JJ confused) (NN film)))) (. .))",
+     "He shot `` Old Gringo , '' a confused film ."),
+    ("full", "ord-class-after-aux-manner", "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR "
+     "(RB gradually)) (VBN increased) (NP (-NONE- *-1))))) (. .))", "Output will be gradually increased ."),
+])
+def test_auxiliaries_and_full_view_rules(converter, rules, view, rule_id, tree, regenerated):
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view)
+    out = check.run(converter.convert_text(tree)).output
+    assert " ".join(out) == regenerated
+    assert check.regenerator.fired.get(rule_id, 0) >= 1, f"{rule_id} did not decide any placement"
+
+
 @pytest.mark.parametrize("tree, regenerated", [
     # The quotation's comma and closing quote stay right before the reporting
     # clause (lead_slots), after a right adjunct of the quoted clause.
