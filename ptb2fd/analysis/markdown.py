@@ -54,10 +54,16 @@ def _role_dea(stats) -> list[str]:
                 / sum(r in st.role_dea for st in stats) for r in roles}
     roles.sort(key=lambda r: (mean_dea[r], r))
     several = len(stats) > 1  # the paper's Table 4 is the macro-average over systems
-    rows = [[r, max(st.role_dea.get(r, (0, 0))[1] for st in stats), *([fmt(mean_dea[r])] if several else []),
+    # the reference's edges per role, one column per corpus (the systems of a
+    # corpus share its reference trees; dev and test counts differ)
+    corpora = list(dict.fromkeys(st.system.corpus for st in stats))
+    edges = [[max(st.role_dea.get(r, (0, 0))[1] for st in stats if st.system.corpus == c) for c in corpora]
+             for r in roles]
+    rows = [[r, *n, *([fmt(mean_dea[r])] if several else []),
              *[fmt(st.role_dea[r][0] / st.role_dea[r][1]) if r in st.role_dea else "-" for st in stats]]
-            for r in roles]
-    return _table(["role", "edges", *(["mean"] if several else []), *[st.label for st in stats]], rows)
+            for r, n in zip(roles, edges)]
+    heads = ["edges"] if len(corpora) == 1 else [f"edges, {c}" for c in corpora]
+    return _table(["role", *heads, *(["mean"] if several else []), *[st.label for st in stats]], rows)
 
 
 def _entropy(corpora, stats) -> list[str]:

@@ -112,3 +112,17 @@ def test_a_bad_line_is_reported_and_the_run_goes_on(report, tmp_path, capsys):
     assert f"{bad / 'sentences.jsonl'}:3: sentence wsj_0002.mrg:1 skipped: IndexError" in err
     rows = list(csv.DictReader(open(tmp_path / "out" / "sentences.csv", encoding="utf-8")))
     assert len(rows) == len(lines) - 2
+
+
+def test_role_table_counts_each_corpus_edges_apart(report, failing_report, tmp_path, capsys):
+    # Two corpora (wsj_0001-0009 and wsj_0010-0019): the role table gives each
+    # corpus's own edge count, the counts dea_by_role.csv has, not the larger of the two.
+    assert main(["analyse", str(report), str(failing_report), "-o", str(tmp_path / "out"), "--min-support", "3"]) == 0
+    md = (tmp_path / "out" / "analysis.md").read_text(encoding="utf-8")
+    assert "| role | edges, wsj_0001–wsj_0009 | edges, wsj_0010–wsj_0019 |" in md
+    rows = list(csv.DictReader(open(tmp_path / "out" / "dea_by_role.csv", encoding="utf-8")))
+    edges = {(r["corpus"], r["role"]): r["edges"] for r in rows}
+    line = next(x for x in md.splitlines() if x.startswith("| determiner | "))
+    assert line.split(" | ")[1:3] == [edges[("wsj_0001–wsj_0009", "determiner")],
+                                      edges[("wsj_0010–wsj_0019", "determiner")]]
+    assert edges[("wsj_0001–wsj_0009", "determiner")] != edges[("wsj_0010–wsj_0019", "determiner")]
