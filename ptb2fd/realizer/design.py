@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.sparse import coo_matrix, csr_matrix
 
-from .features import bigram_features, bigram_key, pair_features, pair_key, sequence_features
+from .features import BIGRAM_PARTS, PAIR_PARTS, sequence_features
 from .factored import FactoredMatrix
 from .ranker import CandidateSets
 from .training import LM_FEATURE, boundary_logprob, candidate_orders, valid_order
@@ -41,11 +41,18 @@ class Columns:
         index = self.index
         return [index.setdefault(f, len(index)) for f in feats]
 
-    def cached(self, key: tuple, features, p, i, j) -> list[int]:
-        got = self._memo.get(key)
-        if got is None:
-            got = self._memo[key] = self.ids(features(p, i, j))
-        return got
+    def cached(self, kind: str, parts, p, i, j) -> list[int]:
+        """The columns of a pair's or bigram's features, memoized part by part
+        (`features.PAIR_PARTS`, `BIGRAM_PARTS`): the structural part of a new
+        head's pair was nearly always seen before, its words often not."""
+        out: list[int] = []
+        for k, (key_of, features) in enumerate(parts):
+            key = (kind, k, key_of(p, i, j))
+            got = self._memo.get(key)
+            if got is None:
+                got = self._memo[key] = self.ids(features(p, i, j))
+            out += got
+        return out
 
     def slots(self, head: tuple[int, int], p) -> tuple[np.ndarray, np.ndarray]:
         """A head's slots (pair (i, j) at i*n + j; bigram (a, b) at n*n + a*(n+1) + b,
@@ -60,14 +67,14 @@ class Columns:
         for i in range(n):
             for j in range(n):
                 if i != j:
-                    got = self.cached(("p", *pair_key(p, i, j)), pair_features, p, i, j)
+                    got = self.cached("p", PAIR_PARTS, p, i, j)
                     local.extend([i * n + j] * len(got))
                     ids.extend(got)
         for a in range(n + 1):
             for b in range(n + 1):
                 if a != b:
                     ai, bj = (None if a == n else a), (None if b == n else b)
-                    got = self.cached(("b", *bigram_key(p, ai, bj)), bigram_features, p, ai, bj)
+                    got = self.cached("b", BIGRAM_PARTS, p, ai, bj)
                     local.extend([n * n + a * (n + 1) + b] * len(got))
                     ids.extend(got)
         got = self._slots[head] = (np.asarray(local, dtype=np.int64), np.asarray(ids, dtype=np.int64))
