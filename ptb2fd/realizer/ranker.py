@@ -20,6 +20,8 @@ from scipy.optimize import minimize
 from scipy.sparse import coo_matrix, csr_matrix
 from threadpoolctl import threadpool_limits
 
+from .factored import FactoredMatrix
+
 
 class CandidateSets:
     """Feature rows of every candidate, grouped per instance; the reference is each group's first row."""
@@ -36,32 +38,40 @@ class CandidateSets:
         counts = coo_matrix((np.ones(len(indices)), (row_of, indices)), shape=(len(rows), n_features)).tocsr()
         lm = csr_matrix((np.asarray(lm_values, dtype=np.float64), (np.arange(len(rows)), np.zeros(len(rows),
                         dtype=np.int64))), shape=(len(rows), n_features))
-        self._set(counts + lm)
+        self.design = FactoredMatrix(None, None, counts + lm)
 
     @classmethod
-    def from_matrix(cls, matrix, starts: list[int], groups_fold: list[int]) -> "CandidateSets":
-        """Candidate sets from a ready (candidates x features) matrix, column 0 the language model."""
+    def from_design(cls, design: FactoredMatrix, starts: list[int], groups_fold: list[int]) -> "CandidateSets":
+        """Candidate sets from a ready (candidates x features) design, column 0 the language model."""
         out = cls.__new__(cls)
         out.starts = np.asarray(starts, dtype=np.int64)
         out.fold = np.asarray(groups_fold, dtype=np.int64)
-        out._set(matrix)
+        out.design = design
         return out
+
+    @property
+    def matrix(self) -> csr_matrix:
+        """The design matrix itself, candidates x features (for tests and inspection)."""
+        return self.design.materialize()
 
     def prune(self, min_groups: int, keep_columns=(0,)) -> np.ndarray:
         """Drop the features seen in fewer than `min_groups` instances (a feature
         of one head only, such as most whole-sequence features, remembers that
         head and generalizes to nothing; it also makes L-BFGS slow). Returns
         the old indices of the kept columns, in order."""
+        n_rows, n_cols = self.design.shape
         group_of = np.repeat(np.arange(len(self.starts) - 1), np.diff(self.starts))
-        present = self.matrix.tocoo()
-        n_cols = self.matrix.shape[1]
-        # one int64 per (group, feature): a 1-D unique is many times faster than unique(axis=1)
-        pairs = np.unique(group_of[present.row].astype(np.int64) * n_cols + present.col)
-        seen = np.bincount(pairs % n_cols, minlength=n_cols)
+        # (groups x candidates) @ (candidates x features fired): a group's row
+        # stores each feature its candidates fire once, so a column's stored
+        # entries count its groups (many times faster than a unique over every
+        # (group, feature) pair)
+        member = csr_matrix((np.ones(n_rows), (group_of, np.arange(n_rows))), shape=(self.groups, n_rows))
+        per_group = self.design.fired_by(member)
+        seen = np.bincount(per_group.indices, minlength=n_cols)
         keep = seen >= min_groups
         keep[list(keep_columns)] = True
         kept = np.flatnonzero(keep)
-        self._set(self.matrix[:, kept])
+        self.design = self.design.columns(kept)
         return kept
 
     @property
@@ -72,10 +82,6 @@ class CandidateSets:
     def candidates(self) -> int:
         return int(self.starts[-1])
 
-    def _set(self, matrix) -> None:
-        self.matrix = matrix.tocsr()
-        self.matrix_t = self.matrix.T.tocsr()
-
     def subset(self, keep: np.ndarray) -> "CandidateSets":
         """The groups where keep is True."""
         out = CandidateSets.__new__(CandidateSets)
@@ -83,13 +89,13 @@ class CandidateSets:
         sizes = np.diff(self.starts)[keep]
         out.starts = np.concatenate([[0], np.cumsum(sizes)])
         out.fold = self.fold[keep]
-        out._set(self.matrix[row_idx])
+        out.design = self.design.rows(row_idx)
         return out
 
 
 def _objective(w: np.ndarray, sets: CandidateSets, variance: float, mask: np.ndarray):
     w = w * mask
-    scores = sets.matrix @ w
+    scores = sets.design.dot(w)
     starts = sets.starts[:-1]
     group_max = np.maximum.reduceat(scores, starts)
     sizes = np.diff(sets.starts)
@@ -99,13 +105,13 @@ def _objective(w: np.ndarray, sets: CandidateSets, variance: float, mask: np.nda
     loss = float(np.sum(log_z - scores[starts])) + float(w @ w) / (2 * variance)
     probs = shifted / np.repeat(z, sizes)
     probs[starts] -= 1.0
-    grad = (sets.matrix_t @ probs + w / variance) * mask
+    grad = (sets.design.dot_t(probs) + w / variance) * mask
     return loss, grad
 
 
 def fit(sets: CandidateSets, variance: float, mask: np.ndarray | None = None, max_iter: int = 100) -> np.ndarray:
     """Weights maximizing the penalized conditional likelihood (features outside mask stay 0)."""
-    n = sets.matrix.shape[1]
+    n = sets.design.shape[1]
     mask = np.ones(n) if mask is None else mask.astype(np.float64)
     # One BLAS thread: L-BFGS-B's vector updates are small, and OpenBLAS's
     # threads only fight each other (3x slower on a busy two-core machine).
@@ -117,7 +123,7 @@ def fit(sets: CandidateSets, variance: float, mask: np.ndarray | None = None, ma
 
 def top1_accuracy(sets: CandidateSets, w: np.ndarray) -> float:
     """Share of groups whose reference scores strictly above every other candidate."""
-    scores = sets.matrix @ w
+    scores = sets.design.dot(w)
     starts = sets.starts[:-1]
     sizes = np.diff(sets.starts)
     ref = np.repeat(scores[starts], sizes)
