@@ -109,25 +109,29 @@ class FlatCoordination(ConjunctFinder):
             rule = self._rule_for(cat, lambda r: r.analysis == "flat-premod")
             if rule is None:
                 return None
-            first, last = lefts[0][0], conj_right[-1]
-            first = self._open_marker_start(kids, first)
-            inner = kids[first:last + 1]
-            grouped, conj, marks, seps = self._group_segments(inner, [[x - first for x in s] for s in lefts + [conj_right]], rule)
+            first, last, _, grouped, conj, marks, seps = self._group_span(kids, lefts + [conj_right], rule)
             nx = self._new(node, grouped, Label("NX", "NX"), rule.rule_id)
             self._register(nx, conj, marks, seps, rule, True)
             return self._new(node, kids[:first] + [nx] + kids[last + 1:])
         rule = self._rule_for(cat, lambda r: r.analysis == "flat-full")
         if rule is None:
             return None
-        first, last = lefts[0][0], right[-1]
-        first = self._open_marker_start(kids, first)
-        inner = kids[first:last + 1]
-        grouped, conj, marks, seps = self._group_segments(inner, [[x - first for x in s] for s in lefts + [right]], rule)
+        first, last, inner, grouped, conj, marks, seps = self._group_span(kids, lefts + [right], rule)
         new = self._new(node, kids[:first] + grouped + kids[last + 1:])
         offset = first
         self._register(new, [c + offset for c in conj], [m + offset for m in marks], [s + offset for s in seps], rule,
                        len(grouped) < len(inner))
         return new
+
+    def _group_span(self, kids, segments, rule):
+        """The span from the first segment (with an opening marker before it) to
+        the last, its children grouped per conjunct: (first, last, the span's
+        children, grouped, conjunct, marker and separator indices in the span)."""
+        first, last = segments[0][0], segments[-1][-1]
+        first = self._open_marker_start(kids, first)
+        inner = kids[first:last + 1]
+        grouped, conj, marks, seps = self._group_segments(inner, [[x - first for x in s] for s in segments], rule)
+        return first, last, inner, grouped, conj, marks, seps
 
     def _open_marker_start(self, kids: list[Node], first: int) -> int:
         if first > 0 and self._is_marker(kids[first - 1]) and self._initial(kids[first - 1]):
