@@ -33,10 +33,10 @@ from __future__ import annotations
 from heapq import heappush, heapreplace, nsmallest
 from math import inf
 
-from .features import BIGRAM_PARTS, PAIR_PARTS, sequence_features
 from .lm import EOS, KneserNeyLM
 from .lmsteps import LMSteps
 from .units import HeadProblem, placement_constraints
+from .weights import HeadKeys, WeightMemo
 
 # The language model's part of a step is a weighted sum of log-probabilities,
 # at most 0 (a few ulps above it at worst, from rounding a probability of 1):
@@ -51,52 +51,25 @@ class Scorer:
         self.lm_weight = lm_weight if lm is not None else 0.0
         self.lm = lm
         self.beam = beam
-        # per feature part: (memo of summed weights by key, key, features)
-        self._pair_parts = [({}, key, features) for key, features in PAIR_PARTS]
-        self._bigram_parts = [({}, key, features) for key, features in BIGRAM_PARTS]
+        self._memo = WeightMemo(weights)
+        self._pair_parts = self._memo._pair_parts
         self._steps = LMSteps(lm, self.lm_weight)
 
-    def _tables(self, p: HeadProblem, follows: list[int] | None = None):
+    def _tables(self, p: HeadProblem, keys: HeadKeys, follows: list[int] | None = None):
         """Every pair's summed weight, pair[i][j] (unit i somewhere before unit
         j), and room for the bigrams' (bigram[i + 1][j]: i right before j, row 0
         the start; end[i]: i last), filled when first read (`_bigram`): the
         constraints leave many never adjacent. With `follows` (bit j of
         follows[i]: may j come after i?), the pairs the constraints forbid are
-        left at 0.0 and never read. Each part of the features (`PAIR_PARTS`,
-        `BIGRAM_PARTS`) depends only on a few fields of the two units, so its
-        summed weight is memoized on those fields: the structure of a new
-        sentence's pairs was nearly always seen before, its words often not."""
+        left at 0.0 and never read (`weights.py` memoizes the sums)."""
         n = len(p.units)
-        pair = [[0.0] * n for _ in range(n)]
-        pair_parts = self._pair_parts
-        for i in range(n):
-            prow = pair[i]
-            ok = -1 if follows is None else follows[i]
-            for j in range(n):
-                if i == j or not ok >> j & 1:
-                    continue
-                prow[j] = self._sum(pair_parts, p, i, j)
-        return pair, [[None] * n for _ in range(n + 1)], [None] * n
+        return self._memo.pair_table(p, keys, follows), [[None] * n for _ in range(n + 1)], [None] * n
 
-    def _bigram(self, p: HeadProblem, i: int | None, j: int | None) -> float:
-        return self._sum(self._bigram_parts, p, i, j)
-
-    def _sum(self, parts, p: HeadProblem, i, j) -> float:
-        total = 0.0
-        for memo, key_of, features in parts:
-            key = key_of(p, i, j)
-            value = memo.get(key)
-            if value is None:
-                w = self.weights
-                value = memo[key] = sum(w.get(f, 0.0) for f in features(p, i, j))
-            total += value
-        return total
-
-    def _finish(self, p: HeadProblem, order: tuple[int, ...], ctx, end) -> float:
+    def _finish(self, p: HeadProblem, keys: HeadKeys, order: tuple[int, ...], ctx, end) -> float:
         last = end[order[-1]]
         if last is None:
-            last = end[order[-1]] = self._bigram(p, order[-1], None)
-        extra = last + sum(self.weights.get(f, 0.0) for f in sequence_features(p, list(order)))
+            last = end[order[-1]] = self._memo.bigram(p, keys, order[-1], None)
+        extra = last + self._memo.sequence(p, keys, order)
         if p.root and self.lm_weight:
             extra += self._steps.end(ctx)
         return extra
@@ -122,7 +95,12 @@ class Scorer:
         left = sum(1 << j for j in range(n) if side[j] is False)
         # bit j of follows[i]: may unit j come after unit i (some state places i, then j)?
         follows = [~before_mask[i] & ~(left | 1 if side[i] is True else left if i == 0 else 0) for i in range(n)]
-        pair, bigram, end = self._tables(p, follows)
+        keys = self._memo.keys(p)
+        pair, bigram, end = self._tables(p, keys, follows)
+        placeable: dict[int, list[tuple[int, int]]] = {}  # mask -> (unit, new mask) for each unit it admits
+        only = _only_order(n, need, forbid, placeable)
+        if only is not None:
+            return self._single(p, keys, only, pair)
         # A pair counts when its first unit is placed (unit i before every unit
         # still unplaced), not when its second is: a long subject placed first
         # gets its credit at once instead of after the beam has dropped it
@@ -132,7 +110,7 @@ class Scorer:
         column = [[pair[j][i] for j in range(n)] for i in range(n)]
         contexts = self._steps.contexts(p)
         step, fill = contexts.table, contexts.fill  # step[i][context id] -> (LM score, next context id)
-        placeable: dict[int, list[tuple[int, int]]] = {}  # mask -> (unit, new mask) for each unit it admits
+        bigram_of = self._memo.bigram
         # a state: minus its score, order, LM context id, bit mask of the placed
         # units, and per unit the summed pair weights of it before the placed units
         beam: list[tuple] = [(-0.0, (), contexts.start, 0, [0.0] * n)]
@@ -159,7 +137,7 @@ class Scorer:
                 for i, new_mask in units:
                     b = brow[i]
                     if b is None:
-                        b = brow[i] = self._bigram(p, last, i)
+                        b = brow[i] = bigram_of(p, keys, last, i)
                     s = score + b + row_total[i] - acc[i]
                     if s + MARGIN < floor:
                         continue
@@ -192,18 +170,52 @@ class Scorer:
         finals = []
         for neg, order, cid, _, _ in beam:
             missing = [i for i in range(n) if i not in order]
-            finals.append((-neg + self._finish(p, order, contexts.words(cid), end), list(order) + missing))
+            finals.append((-neg + self._finish(p, keys, order, contexts.words(cid), end), list(order) + missing))
         return sorted(finals, key=lambda t: (-t[0], t[1]))
+
+    def _single(self, p: HeadProblem, keys: HeadKeys, order: tuple[int, ...], pair) -> list[tuple[float, list[int]]]:
+        """The search's result when the constraints admit one ordering only
+        ("the [old] unit": both bound left, ranked): the beam holds one state
+        at every step, so its steps are taken here without the beam, with the
+        same terms added in the same order (the same floats)."""
+        n = len(order)
+        contexts = self._steps.contexts(p)
+        acc = [0.0] * n  # per unit, the summed pair weights of it before the placed units
+        row_total = [sum(row) for row in pair]
+        neg, cid, last = -0.0, contexts.start, None
+        for k, i in enumerate(order):
+            s = -neg + self._memo.bigram(p, keys, last, i) + row_total[i] - acc[i]
+            lm, cid = contexts.fill(i, cid)
+            neg = -(s + lm)
+            if k < n - 1:  # the others' pair weights before i (unit j's: pair[j][i])
+                acc = [a + pair[j][i] for j, a in enumerate(acc)]
+            last = i
+        return [(-neg + self._finish(p, keys, order, contexts.words(cid), [None] * n), list(order))]
 
     def score_order(self, p: HeadProblem, order: list[int]) -> float:
         if len(order) == 1:
             return 0.0
-        pair, _, end = self._tables(p)
+        keys = self._memo.keys(p)
+        pair, _, end = self._tables(p, keys)
         contexts = self._steps.contexts(p)
         s, cid, last = 0.0, contexts.start, None
         for k, i in enumerate(order):
-            s += self._bigram(p, last, i) + sum(pair[j][i] for j in order[:k])
+            s += self._memo.bigram(p, keys, last, i) + sum(pair[j][i] for j in order[:k])
             lm, cid = contexts.fill(i, cid)
             s += lm
             last = i
-        return s + self._finish(p, tuple(order), contexts.words(cid), end)
+        return s + self._finish(p, keys, tuple(order), contexts.words(cid), end)
+
+
+def _only_order(n: int, need: list[int], forbid: list[int], placeable: dict) -> tuple[int, ...] | None:
+    """The one ordering the constraints admit, if they admit exactly one: a
+    single unit placeable after each step (None as soon as there are two, or
+    none). The units found placeable are kept in `placeable` for the search."""
+    mask, order = 0, []
+    for _ in range(n):
+        units = placeable[mask] = [(i, mask | 1 << i) for i in range(n) if not (mask & forbid[i] or need[i] & ~mask)]
+        if len(units) != 1:
+            return None
+        i, mask = units[0]
+        order.append(i)
+    return tuple(order)
