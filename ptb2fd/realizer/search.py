@@ -36,7 +36,7 @@ from math import inf
 from .lm import EOS, KneserNeyLM
 from .lmsteps import LMSteps
 from .units import HeadProblem, placement_constraints
-from .weights import HeadKeys, WeightMemo
+from .weights import HeadFields, WeightMemo
 
 # The language model's part of a step is a weighted sum of log-probabilities,
 # at most 0 (a few ulps above it at worst, from rounding a probability of 1):
@@ -52,10 +52,9 @@ class Scorer:
         self.lm = lm
         self.beam = beam
         self._memo = WeightMemo(weights)
-        self._pair_parts = self._memo._pair_parts
         self._steps = LMSteps(lm, self.lm_weight)
 
-    def _tables(self, p: HeadProblem, keys: HeadKeys, follows: list[int] | None = None):
+    def _tables(self, p: HeadProblem, keys: HeadFields, follows: list[int] | None = None):
         """Every pair's summed weight, pair[i][j] (unit i somewhere before unit
         j), and room for the bigrams' (bigram[i + 1][j]: i right before j, row 0
         the start; end[i]: i last), filled when first read (`_bigram`): the
@@ -65,7 +64,7 @@ class Scorer:
         n = len(p.units)
         return self._memo.pair_table(p, keys, follows), [[None] * n for _ in range(n + 1)], [None] * n
 
-    def _finish(self, p: HeadProblem, keys: HeadKeys, order: tuple[int, ...], ctx, end) -> float:
+    def _finish(self, p: HeadProblem, keys: HeadFields, order: tuple[int, ...], ctx, end) -> float:
         last = end[order[-1]]
         if last is None:
             last = end[order[-1]] = self._memo.bigram(p, keys, order[-1], None)
@@ -95,7 +94,7 @@ class Scorer:
         left = sum(1 << j for j in range(n) if side[j] is False)
         # bit j of follows[i]: may unit j come after unit i (some state places i, then j)?
         follows = [~before_mask[i] & ~(left | 1 if side[i] is True else left if i == 0 else 0) for i in range(n)]
-        keys = self._memo.keys(p)
+        keys = self._memo.fields(p)
         pair, bigram, end = self._tables(p, keys, follows)
         placeable: dict[int, list[tuple[int, int]]] = {}  # mask -> (unit, new mask) for each unit it admits
         only = _only_order(n, need, forbid, placeable)
@@ -173,7 +172,7 @@ class Scorer:
             finals.append((-neg + self._finish(p, keys, order, contexts.words(cid), end), list(order) + missing))
         return sorted(finals, key=lambda t: (-t[0], t[1]))
 
-    def _single(self, p: HeadProblem, keys: HeadKeys, order: tuple[int, ...], pair) -> list[tuple[float, list[int]]]:
+    def _single(self, p: HeadProblem, keys: HeadFields, order: tuple[int, ...], pair) -> list[tuple[float, list[int]]]:
         """The search's result when the constraints admit one ordering only
         ("the [old] unit": both bound left, ranked): the beam holds one state
         at every step, so its steps are taken here without the beam, with the
@@ -195,7 +194,7 @@ class Scorer:
     def score_order(self, p: HeadProblem, order: list[int]) -> float:
         if len(order) == 1:
             return 0.0
-        keys = self._memo.keys(p)
+        keys = self._memo.fields(p)
         pair, _, end = self._tables(p, keys)
         contexts = self._steps.contexts(p)
         s, cid, last = 0.0, contexts.start, None
