@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from heapq import heappush, heapreplace, nsmallest
 from math import inf
+from operator import add
 
 from .lm import EOS, KneserNeyLM
 from .lmsteps import LMSteps
@@ -164,7 +165,7 @@ class Scorer:
             if length == n - 1:
                 beam = [(neg, order + (i,), cid, mask, acc) for neg, order, i, cid, mask, acc in kept]
             else:  # add the pair weights of the others before each state's newest unit
-                beam = [(neg, order + (i,), cid, mask, [a + b for a, b in zip(acc, column[i])])
+                beam = [(neg, order + (i,), cid, mask, list(map(add, acc, column[i])))
                         for neg, order, i, cid, mask, acc in kept]
         finals = []
         for neg, order, cid, _, _ in beam:

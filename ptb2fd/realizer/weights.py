@@ -30,32 +30,99 @@ MAX_MEMO = 1_000_000  # entries kept before a memo starts afresh (memory stays b
 class HeadFields:
     """What the features read of one head's units, and prefixes of their lexical features."""
 
-    __slots__ = ("hc", "hl", "head", "units", "slots", "lengths", "labels", "pk", "plx", "prx", "prx_tail",
-                 "right", "left", "bw", "bwt", "btw", "first_word", "first_tag")
+    __slots__ = ("hc", "hl", "head", "units", "slots", "lengths", "labels", "kinds", "lexes", "pk", "plx", "prx",
+                 "prx_tail", "right", "left", "bw", "bwt", "btw", "first_word", "first_tag")
 
-    def __init__(self, p: HeadProblem):
+    def __init__(self, p: HeadProblem, lexical: "LexicalWeights"):
         h, units = p.head, p.units
         hc = self.hc = h.cat
         self.hl = units[0].lex
         self.head = (hc, p.question, h.subject_position)  # the pair structure's head fields
-        self.units = [(u.label, u.cat) for u in units]
-        self.slots = [u.slot for u in units]
-        self.lengths = [len(u.words) for u in units]
-        self.labels = tuple(u.label for u in units)
-        # lexical pair features of two dependents, as prefix + the other unit's part
-        self.pk = [f"pk|{hc}|{u.kind}|" for u in units]
-        self.plx = [f"plx|{hc}|{u.label}|{u.lex}|" for u in units]
-        self.prx = [f"prx|{hc}|{u.label}|" for u in units]
-        self.prx_tail = [f"{u.label}|{u.lex}" for u in units]
-        # bigrams: a unit's right edge (label, tag, its last two tags) and left edge (label, tag, first two tags)
-        self.right = [(u.label, u.cat, u.edges[2], u.edges[3]) for u in units] + [(START,) * 4]
-        self.left = [(u.label, u.cat, u.edges[0], u.edges[1]) for u in units] + [(END,) * 4]
-        last_words = [u.words[-1].lower() for u in units] + [START]
-        self.bw = [f"bw|{w}|" for w in last_words]
-        self.bwt = [f"bwt|{w}|" for w in last_words]
-        self.btw = [f"btw|{e[3]}|" for e in self.right]
-        self.first_word = [u.words[0].lower() for u in units] + [END]
-        self.first_tag = [e[2] for e in self.left]
+        row = lexical.row
+        # bigrams: the fields of a unit's right edge (with the head's tag) and of its left edge, the start
+        # and the end last (a unit's edges are its first two and last two tags); one loop, as this is hot
+        self.units, self.slots, self.lengths, self.kinds, self.lexes = [], [], [], [], []
+        self.right, self.left, self.bw, self.bwt, self.btw, self.first_word, self.first_tag = [], [], [], [], [], [], []
+        for u in units:
+            label, cat, edges, words = u.label, u.cat, u.edges, u.words
+            self.units.append((label, cat))
+            self.slots.append(u.slot)
+            self.lengths.append(len(words))
+            self.kinds.append(u.kind)
+            self.lexes.append(u.lex)
+            self.right.append((hc, label, cat, edges[2], edges[3]))
+            self.left.append((label, cat, edges[0], edges[1]))
+            last = words[-1].lower()
+            self.bw.append(row("bw", f"bw|{last}|"))
+            self.bwt.append(row("bwt", f"bwt|{last}|"))
+            self.btw.append(row("btw", f"btw|{edges[3]}|"))
+            self.first_word.append(words[0].lower())
+            self.first_tag.append(edges[0])
+        self.right.append((hc, START, START, START, START))
+        self.left.append((END, END, END, END))
+        self.bw.append(row("bw", f"bw|{START}|"))
+        self.bwt.append(row("bwt", f"bwt|{START}|"))
+        self.btw.append(row("btw", f"btw|{START}|"))
+        self.first_word.append(END)
+        self.first_tag.append(END)
+        self.labels = tuple(label for label, _ in self.units)
+        if len(units) > 2:  # lexical pair features of two dependents: a row per unit, read with the other's part
+            self.pk = [row("pk", f"pk|{hc}|{u.kind}|") for u in units]
+            self.plx = [row("plx", f"plx|{hc}|{u.label}|{u.lex}|") for u in units]
+            self.prx = [row("prx", f"prx|{hc}|{u.label}|") for u in units]
+            self.prx_tail = [f"{u.label}|{u.lex}" for u in units]
+
+
+class LexicalWeights:
+    """The weights of the lexical features, cut in two ("plx|VBD|subject|the|"
+    and "object"), as {prefix: {rest: weight}}: a head's unit looks its
+    prefix up once, its pairs then look up only the rest, a string already
+    made (no feature string is built). A template whose features do not all
+    have its number of '|' (a word with a '|' in it) is not cut: its rows
+    look the whole string up, so the weights read are always the same."""
+
+    TEMPLATES = {"pk": (3, 3), "plx": (4, 4), "prx": (4, 3), "bw": (2, 2), "bwt": (2, 2), "btw": (2, 2)}  # tag: ('|'s, cut after)
+
+    def __init__(self, weights: dict[str, float]):
+        self.weights = weights
+        by_tag: dict[str, list[str]] = {t: [] for t in self.TEMPLATES}
+        for key in weights:
+            keys = by_tag.get(key[:key.find("|")])
+            if keys is not None:
+                keys.append(key)
+        self.tables: dict[str, dict[str, dict[str, float]] | None] = {}
+        for tag, keys in by_tag.items():
+            pipes, at = self.TEMPLATES[tag]
+            table: dict[str, dict[str, float]] | None = {}
+            for key in keys:
+                if key.count("|") != pipes:
+                    table = None
+                    break
+                cut = -1
+                for _ in range(at):
+                    cut = key.index("|", cut + 1)
+                table.setdefault(key[:cut + 1], {})[key[cut + 1:]] = weights[key]
+            self.tables[tag] = table
+
+    def row(self, tag: str, prefix: str):
+        """What `.get(rest, 0.0)` answers as weights.get(prefix + rest, 0.0) does."""
+        table = self.tables[tag]
+        if table is None:
+            return _Joined(self.weights, prefix)
+        return table.get(prefix, _NO_WEIGHTS)
+
+
+class _Joined:
+    __slots__ = ("weights", "prefix")
+
+    def __init__(self, weights: dict[str, float], prefix: str):
+        self.weights, self.prefix = weights, prefix
+
+    def get(self, rest: str, default: float) -> float:
+        return self.weights.get(self.prefix + rest, default)
+
+
+_NO_WEIGHTS: dict[str, float] = {}
 
 
 class WeightMemo:
@@ -64,12 +131,13 @@ class WeightMemo:
         self._structures: dict[tuple, float] = {}  # pair structure fields -> summed weight
         self._bigrams: dict[tuple, tuple[float, float]] = {}  # bigram labels and tags -> (structure, tags) sums
         self._sequences: dict[tuple, float] = {}
+        self._lexical = LexicalWeights(weights)
 
     def fields(self, p: HeadProblem) -> HeadFields:
         for memo in (self._structures, self._bigrams, self._sequences):
             if len(memo) >= MAX_MEMO:
                 memo.clear()
-        return HeadFields(p)
+        return HeadFields(p, self._lexical)
 
     def pair_table(self, p: HeadProblem, f: HeadFields, follows: list[int] | None = None) -> list[list[float]]:
         """pair[i][j]: the summed weight of unit i somewhere before unit j. With
@@ -80,8 +148,9 @@ class WeightMemo:
         w = self.weights.get
         memo = self._structures
         head, units, slots, lengths, hc, hl = f.head, f.units, f.slots, f.lengths, f.hc, f.hl
-        pk, plx, prx, prx_tail = f.pk, f.plx, f.prx, f.prx_tail
-        kinds = [u.kind for u in p.units]
+        kinds, lexes = f.kinds, f.lexes
+        if n > 2:
+            pk, plx, prx, prx_tail = f.pk, f.plx, f.prx, f.prx_tail
         for i in range(n):
             prow = pair[i]
             ok = -1 if follows is None else follows[i]
@@ -99,34 +168,33 @@ class WeightMemo:
                 if i == 0 or j == 0:  # features._pair_words of the head and a dependent
                     d, side = (j, "R") if i == 0 else (i, "L")
                     label, kind = units[d][0], kinds[d]
-                    words = 0.0 + w(f"hl|{hc}|{label}|{p.units[d].lex}|{side}", 0.0) + \
+                    words = 0.0 + w(f"hl|{hc}|{label}|{lexes[d]}|{side}", 0.0) + \
                         w(f"hk|{hc}|{kind}|{side}", 0.0) + w(f"hw|{hl}|{label}|{side}", 0.0) + \
                         w(f"hwk|{hl}|{kind}|{side}", 0.0)
                 else:  # ... of two dependents
-                    words = 0.0 + w(pk[i] + kinds[j], 0.0) + w(plx[i] + units[j][0], 0.0) + \
-                        w(prx[i] + prx_tail[j], 0.0)
+                    words = 0.0 + pk[i].get(kinds[j], 0.0) + plx[i].get(units[j][0], 0.0) + \
+                        prx[i].get(prx_tail[j], 0.0)
                 prow[j] = 0.0 + structure + words
         return pair
 
     def bigram(self, p: HeadProblem, f: HeadFields, i: int | None, j: int | None) -> float:
         """Unit i right before unit j (None: the start, or the end)."""
-        n = len(p.units)
-        a = n if i is None else i
-        b = n if j is None else j
-        right, left = f.right[a], f.left[b]
-        key = (f.hc, *right, *left)
+        a = len(f.lengths) if i is None else i
+        b = len(f.lengths) if j is None else j
+        key = f.right[a] + f.left[b]
         sums = self._bigrams.get(key)
         w = self.weights.get
         if sums is None:
             # features._bigram_boundary's first four read only tags
-            at2, at, bt, bt2, hc = right[2], right[3], left[2], left[3], f.hc
+            hc, _, _, at2, at = f.right[a]
+            bt, bt2 = f.left[b][2:]
             tags = (f"be|{at}|{bt}", f"bec|{hc}|{at}|{bt}", f"bl3|{at2}|{at}|{bt}", f"br3|{at}|{bt}|{bt2}")
             sums = self._bigrams[key] = (sum(w(x, 0.0) for x in _bigram_structure(p, i, j)),
                                          sum(w(x, 0.0) for x in tags))
         # ... its last three the words at the boundary
         word = f.first_word[b]
-        boundary = sums[1] + w(f.bw[a] + word, 0.0) + w(f.bwt[a] + f.first_tag[b], 0.0) + w(f.btw[a] + word, 0.0)
-        return 0.0 + sums[0] + boundary
+        return 0.0 + sums[0] + (sums[1] + f.bw[a].get(word, 0.0) + f.bwt[a].get(f.first_tag[b], 0.0) +
+                                f.btw[a].get(word, 0.0))
 
     def sequence(self, p: HeadProblem, f: HeadFields, order) -> float:
         """The whole ordering's features (the head's tag and role, the units' labels in order)."""
