@@ -36,7 +36,7 @@ from operator import add
 
 from .lm import EOS, KneserNeyLM
 from .lmsteps import LMSteps
-from .units import HeadProblem, placement_constraints
+from .units import HeadProblem
 from .weights import HeadFields, WeightMemo
 
 # The language model's part of a step is a weighted sum of log-probabilities,
@@ -86,15 +86,7 @@ class Scorer:
         n = len(p.units)
         if n == 1:
             return [(0.0, [0])]
-        before, side = placement_constraints(p)
-        before_mask = [sum(1 << j for j in b) for b in before]
-        # unit i may be placed when mask & forbid[i] == 0 and need[i] & ~mask == 0
-        # (bit 0 is the head: a unit bound right needs it, one bound left forbids it)
-        need = [before_mask[i] | (1 if side[i] is True else 0) for i in range(n)]
-        forbid = [(1 << i) | (1 if side[i] is False else 0) for i in range(n)]
-        left = sum(1 << j for j in range(n) if side[j] is False)
-        # bit j of follows[i]: may unit j come after unit i (some state places i, then j)?
-        follows = [~before_mask[i] & ~(left | 1 if side[i] is True else left if i == 0 else 0) for i in range(n)]
+        need, forbid, follows = constraint_masks(p)
         keys = self._memo.fields(p)
         pair, bigram, end = self._tables(p, keys, follows)
         placeable: dict[int, list[tuple[int, int]]] = {}  # mask -> (unit, new mask) for each unit it admits
@@ -205,6 +197,34 @@ class Scorer:
             s += lm
             last = i
         return s + self._finish(p, keys, tuple(order), contexts.words(cid), end)
+
+
+def constraint_masks(p: HeadProblem) -> tuple[list[int], list[int], list[int]]:
+    """`units.placement_constraints` as bit masks over the units (bit 0: the
+    head): unit i may be placed when mask & forbid[i] == 0 and need[i] & ~mask
+    == 0 (a unit bound right needs the head, one bound left forbids it; a
+    ranked unit needs the lower ranks on its side); bit j of follows[i]: may
+    unit j come after unit i (some state places i, then j)?"""
+    units = p.units
+    n = len(units)
+    left = 0
+    for j in range(1, n):
+        if units[j].side == "left":
+            left |= 1 << j
+    need, forbid, follows = [left], [1], [~left]  # the head: after every unit bound left
+    for i in range(1, n):
+        u = units[i]
+        side, rank = u.side, u.rank
+        before = 0
+        if rank is not None:
+            for j in range(n):
+                v = units[j]
+                if j != i and v.side == side and v.rank is not None and v.rank < rank:
+                    before |= 1 << j
+        need.append(before | 1 if side == "right" else before)
+        forbid.append(1 << i | 1 if side == "left" else 1 << i)
+        follows.append(~before & ~(left | 1) if side == "right" else ~before)
+    return need, forbid, follows
 
 
 def _only_order(n: int, need: list[int], forbid: list[int], placeable: dict) -> tuple[int, ...] | None:

@@ -107,7 +107,7 @@ class LexicalWeights:
     def row(self, tag: str, prefix: str):
         """What `.get(rest, 0.0)` answers as weights.get(prefix + rest, 0.0) does."""
         table = self.tables[tag]
-        if table is None:
+        if table is None or prefix.count("|") != self.TEMPLATES[tag][1] or prefix[-1:] != "|":  # not cut there
             return _Joined(self.weights, prefix)
         return table.get(prefix, _NO_WEIGHTS)
 
