@@ -99,7 +99,7 @@ class Scorer:
         # ("Safety advocates , including ... , have been urging ..."). The
         # total of a complete ordering is the same.
         row_total = [sum(row) for row in pair]
-        column = [[pair[j][i] for j in range(n)] for i in range(n)]
+        column = list(zip(*pair))  # column[i][j] = pair[j][i]
         contexts = self._steps.contexts(p)
         step, fill = contexts.table, contexts.fill  # step[i][context id] -> (LM score, next context id)
         bigram_of = self._memo.bigram
