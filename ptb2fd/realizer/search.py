@@ -93,6 +93,11 @@ class Scorer:
         only = _only_order(n, need, forbid, placeable)
         if only is not None:
             return self._single(p, keys, only, pair)
+        if n == 2 and self.beam >= 2 and _admits((0, 1), need, forbid) and _admits((1, 0), need, forbid):
+            # a dependent free on either side of its head: a beam of two keeps both
+            # orderings whole (nothing pruned, nothing recombined), each as `_single` takes it
+            return sorted(self._single(p, keys, (0, 1), pair) + self._single(p, keys, (1, 0), pair),
+                          key=lambda t: (-t[0], t[1]))
         # A pair counts when its first unit is placed (unit i before every unit
         # still unplaced), not when its second is: a long subject placed first
         # gets its credit at once instead of after the beam has dropped it
@@ -225,6 +230,15 @@ def constraint_masks(p: HeadProblem) -> tuple[list[int], list[int], list[int]]:
         forbid.append(1 << i | 1 if side == "left" else 1 << i)
         follows.append(~before & ~(left | 1) if side == "right" else ~before)
     return need, forbid, follows
+
+
+def _admits(order: tuple[int, ...], need: list[int], forbid: list[int]) -> bool:
+    mask = 0
+    for i in order:
+        if mask & forbid[i] or need[i] & ~mask:
+            return False
+        mask |= 1 << i
+    return True
 
 
 def _only_order(n: int, need: list[int], forbid: list[int], placeable: dict) -> tuple[int, ...] | None:

@@ -38,11 +38,12 @@ class HeadFields:
         hc = self.hc = h.cat
         self.hl = units[0].lex
         self.head = (hc, p.question, h.subject_position)  # the pair structure's head fields
-        row = lexical.row
+        rows = lexical.rows
         # bigrams: the fields of a unit's right edge (with the head's tag) and of its left edge, the start
         # and the end last (a unit's edges are its first two and last two tags); one loop, as this is hot
         self.units, self.slots, self.lengths, self.kinds, self.lexes = [], [], [], [], []
-        self.right, self.left, self.bw, self.bwt, self.btw, self.first_word, self.first_tag = [], [], [], [], [], [], []
+        self.right, self.left, self.first_word, self.first_tag = [], [], [], []
+        last_words = []
         for u in units:
             label, cat, edges, words = u.label, u.cat, u.edges, u.words
             self.units.append((label, cat))
@@ -52,24 +53,22 @@ class HeadFields:
             self.lexes.append(u.lex)
             self.right.append((hc, label, cat, edges[2], edges[3]))
             self.left.append((label, cat, edges[0], edges[1]))
-            last = words[-1].lower()
-            self.bw.append(row("bw", f"bw|{last}|"))
-            self.bwt.append(row("bwt", f"bwt|{last}|"))
-            self.btw.append(row("btw", f"btw|{edges[3]}|"))
+            last_words.append(words[-1].lower())
             self.first_word.append(words[0].lower())
             self.first_tag.append(edges[0])
         self.right.append((hc, START, START, START, START))
         self.left.append((END, END, END, END))
-        self.bw.append(row("bw", f"bw|{START}|"))
-        self.bwt.append(row("bwt", f"bwt|{START}|"))
-        self.btw.append(row("btw", f"btw|{START}|"))
+        last_words.append(START)
         self.first_word.append(END)
         self.first_tag.append(END)
+        self.bw = rows("bw", [f"bw|{w}|" for w in last_words])
+        self.bwt = rows("bwt", [f"bwt|{w}|" for w in last_words])
+        self.btw = rows("btw", [f"btw|{e[4]}|" for e in self.right])
         self.labels = tuple(label for label, _ in self.units)
         if len(units) > 2:  # lexical pair features of two dependents: a row per unit, read with the other's part
-            self.pk = [row("pk", f"pk|{hc}|{u.kind}|") for u in units]
-            self.plx = [row("plx", f"plx|{hc}|{u.label}|{u.lex}|") for u in units]
-            self.prx = [row("prx", f"prx|{hc}|{u.label}|") for u in units]
+            self.pk = rows("pk", [f"pk|{hc}|{u.kind}|" for u in units])
+            self.plx = rows("plx", [f"plx|{hc}|{u.label}|{u.lex}|" for u in units])
+            self.prx = rows("prx", [f"prx|{hc}|{u.label}|" for u in units])
             self.prx_tail = [f"{u.label}|{u.lex}" for u in units]
 
 
@@ -104,12 +103,15 @@ class LexicalWeights:
                 table.setdefault(key[:cut + 1], {})[key[cut + 1:]] = weights[key]
             self.tables[tag] = table
 
-    def row(self, tag: str, prefix: str):
-        """What `.get(rest, 0.0)` answers as weights.get(prefix + rest, 0.0) does."""
-        table = self.tables[tag]
-        if table is None or prefix.count("|") != self.TEMPLATES[tag][1] or prefix[-1:] != "|":  # not cut there
-            return _Joined(self.weights, prefix)
-        return table.get(prefix, _NO_WEIGHTS)
+    def rows(self, tag: str, prefixes: list[str]) -> list:
+        """Per prefix, what answers `.get(rest, 0.0)` as weights.get(prefix + rest, 0.0) does."""
+        table, weights, at = self.tables[tag], self.weights, self.TEMPLATES[tag][1]
+        if table is None:
+            return [_Joined(weights, x) for x in prefixes]
+        get = table.get
+        # (a prefix not cut where the features were: a field with a '|' in it)
+        return [get(x, _NO_WEIGHTS) if x.count("|") == at and x[-1:] == "|" else _Joined(weights, x)
+                for x in prefixes]
 
 
 class _Joined:
