@@ -106,7 +106,7 @@ class Scorer:
         row_total = [sum(row) for row in pair]
         column = list(zip(*pair))  # column[i][j] = pair[j][i]
         contexts = self._steps.contexts(p)
-        step, fill = contexts.table, contexts.fill  # step[i][context id] -> (LM score, next context id)
+        step, fill = contexts.table, contexts.fill  # step[context id][i] -> (LM score, next context id)
         bigram_of = self._memo.bigram
         # a state: minus its score, order, LM context id, bit mask of the placed
         # units, and per unit the summed pair weights of it before the placed units
@@ -131,6 +131,7 @@ class Scorer:
                 score = -neg
                 last = order[-1] if order else None
                 brow = bigram[0 if last is None else last + 1]
+                srow = step[cid]
                 for i, new_mask in units:
                     b = brow[i]
                     if b is None:
@@ -138,14 +139,15 @@ class Scorer:
                     s = score + b + row_total[i] - acc[i]
                     if s + MARGIN < floor:
                         continue
-                    lm = step[i].get(cid)
+                    lm = srow[i]
                     if lm is None:
                         lm = fill(i, cid)
                     s = -(s + lm[0])
-                    key = (new_mask, i, lm[1])
+                    nxt = lm[1]
+                    key = (new_mask, i, nxt)
                     old = best.get(key)
                     if old is None:
-                        best[key] = (s, order, i, lm[1], new_mask, acc)
+                        best[key] = (s, order, i, nxt, new_mask, acc)
                         if keep_floor:
                             if len(top) < width:
                                 heappush(top, -s)
@@ -155,7 +157,7 @@ class Scorer:
                                 heapreplace(top, -s)
                                 floor = top[0]
                     elif s < old[0] or (s == old[0] and (order, i) < (old[1], old[2])):
-                        best[key] = (s, order, i, lm[1], new_mask, acc)
+                        best[key] = (s, order, i, nxt, new_mask, acc)
             if not best:  # the constraints admit no ordering (inconsistent input): keep what is placed
                 break
             # (sorted()[:width] is nsmallest(width) by definition; C's sort is faster on these few)
