@@ -103,23 +103,12 @@ class Regenerator:
         # (and "role:marked" for clauses with a rolemarker: "that ...")
         # (and "role:subject=position" for clauses: "withinmod:subject=after-nonaux-finite", "said Mr. Pratt";
         # "mark:cat0" for its punctuation, "inner-mark:cat0" for its dependents' own: "a [`` parallel] form ''")
-        found = set()
-        for d in deps:  # one loop (this is hot)
-            role = d.role
-            found.add(role)
-            if d.grouptype == "clause":
-                found.add(f"{role}:clause")
-                if d.rolemarker:
-                    found.add(f"{role}:marked")
-            if d.subject_position:
-                found.add(f"{role}:subject={d.subject_position}")
-            if role in PUNCT_ROLES:
-                found.add(f"mark:{d.cat0}")
-            else:
-                for k in self._kids.get(d.id, ()):
-                    if k.role in PUNCT_ROLES:
-                        found.add(f"inner-mark:{k.cat0}")
-        ctx = frozenset(found)
+        ctx = frozenset(d.role for d in deps) | {f"{d.role}:clause" for d in deps if d.grouptype == "clause"} | {
+            f"{d.role}:marked" for d in deps if d.grouptype == "clause" and d.rolemarker} | {
+            f"{d.role}:subject={d.subject_position}" for d in deps if d.subject_position} | {
+            f"mark:{d.cat0}" for d in deps if d.role in PUNCT_ROLES} | {
+            f"inner-mark:{k.cat0}" for d in deps if d.role not in PUNCT_ROLES for k in self._kids.get(d.id, ())
+            if k.role in PUNCT_ROLES}
         items: list[tuple[int, tuple, list[tuple[bool, int]]]] = []
         groups: dict[int, list[ViewRecord]] = {}
         units: dict[int, list[ViewRecord]] = {}
