@@ -26,7 +26,12 @@ less that sum); the pair table holds only the pairs the constraints allow,
 and a bigram is weighed when first read; a candidate whose score without
 the language model already falls below the beam's floor is dropped before
 the language model is asked (its step is never positive); the language
-model's steps are looked up by numbered context (`lmsteps.py`).
+model's steps are looked up by numbered context (`lmsteps.py`); the
+feature sums come from `weights.py`. A head whose constraints admit one
+ordering ("[very] [very] happy"), or a head and one free dependent ("the
+company"), is scored along its orderings without the beam (`_single`):
+the beam would keep them whole, and the same terms are added in the same
+order, so scores and orderings are the beam's to the bit.
 """
 from __future__ import annotations
 
@@ -58,7 +63,7 @@ class Scorer:
     def _tables(self, p: HeadProblem, keys: HeadFields, follows: list[int] | None = None):
         """Every pair's summed weight, pair[i][j] (unit i somewhere before unit
         j), and room for the bigrams' (bigram[i + 1][j]: i right before j, row 0
-        the start; end[i]: i last), filled when first read (`_bigram`): the
+        the start; end[i]: i last), filled when first read (`WeightMemo.bigram`): the
         constraints leave many never adjacent. With `follows` (bit j of
         follows[i]: may j come after i?), the pairs the constraints forbid are
         left at 0.0 and never read (`weights.py` memoizes the sums)."""
