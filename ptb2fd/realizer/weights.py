@@ -61,14 +61,17 @@ class HeadFields:
         last_words.append(START)
         self.first_word.append(END)
         self.first_tag.append(END)
-        self.bw = rows("bw", [f"bw|{w}|" for w in last_words])
-        self.bwt = rows("bwt", [f"bwt|{w}|" for w in last_words])
-        self.btw = rows("btw", [f"btw|{e[4]}|" for e in self.right])
         self.labels = tuple(label for label, _ in self.units)
+        # no '|' in the fields the prefixes are made of: each prefix is cut where the features were
+        plain = "|" not in "".join([hc, *self.labels, *self.kinds, *self.lexes, *last_words,
+                                    *(e[4] for e in self.right)])
+        self.bw = rows("bw", [f"bw|{w}|" for w in last_words], plain)
+        self.bwt = rows("bwt", [f"bwt|{w}|" for w in last_words], plain)
+        self.btw = rows("btw", [f"btw|{e[4]}|" for e in self.right], plain)
         if len(units) > 2:  # lexical pair features of two dependents: a row per unit, read with the other's part
-            self.pk = rows("pk", [f"pk|{hc}|{u.kind}|" for u in units])
-            self.plx = rows("plx", [f"plx|{hc}|{u.label}|{u.lex}|" for u in units])
-            self.prx = rows("prx", [f"prx|{hc}|{u.label}|" for u in units])
+            self.pk = rows("pk", [f"pk|{hc}|{u.kind}|" for u in units], plain)
+            self.plx = rows("plx", [f"plx|{hc}|{u.label}|{u.lex}|" for u in units], plain)
+            self.prx = rows("prx", [f"prx|{hc}|{u.label}|" for u in units], plain)
             self.prx_tail = [f"{u.label}|{u.lex}" for u in units]
 
 
@@ -80,7 +83,8 @@ class LexicalWeights:
     have its number of '|' (a word with a '|' in it) is not cut: its rows
     look the whole string up, so the weights read are always the same."""
 
-    TEMPLATES = {"pk": (3, 3), "plx": (4, 4), "prx": (4, 3), "bw": (2, 2), "bwt": (2, 2), "btw": (2, 2)}  # tag: ('|'s, cut after)
+    # tag: (its features' '|'s, the cut after the how-manyth)
+    TEMPLATES = {"pk": (3, 3), "plx": (4, 4), "prx": (4, 3), "bw": (2, 2), "bwt": (2, 2), "btw": (2, 2)}
 
     def __init__(self, weights: dict[str, float]):
         self.weights = weights
@@ -103,12 +107,15 @@ class LexicalWeights:
                 table.setdefault(key[:cut + 1], {})[key[cut + 1:]] = weights[key]
             self.tables[tag] = table
 
-    def rows(self, tag: str, prefixes: list[str]) -> list:
-        """Per prefix, what answers `.get(rest, 0.0)` as weights.get(prefix + rest, 0.0) does."""
+    def rows(self, tag: str, prefixes: list[str], plain: bool = False) -> list:
+        """Per prefix, what answers `.get(rest, 0.0)` as weights.get(prefix + rest, 0.0) does
+        (plain: the caller knows every prefix has the template's '|'s up to its cut, and ends there)."""
         table, weights, at = self.tables[tag], self.weights, self.TEMPLATES[tag][1]
         if table is None:
             return [_Joined(weights, x) for x in prefixes]
         get = table.get
+        if plain:
+            return [get(x, _NO_WEIGHTS) for x in prefixes]
         # (a prefix not cut where the features were: a field with a '|' in it)
         return [get(x, _NO_WEIGHTS) if x.count("|") == at and x[-1:] == "|" else _Joined(weights, x)
                 for x in prefixes]

@@ -142,6 +142,8 @@ MORE_TREES = [
     "(S (NP-SBJ (PRP He)) (VP (VBD was) (ADJP-PRD (RB very) (RB very) (JJ happy)) (ADVP-TMP (RB yesterday))) (. .))",
     "(S (PP-LOC (IN In) (NP (NNP Tokyo))) (, ,) (NP-SBJ (NNS prices)) (ADVP (RB also))"
     " (VP (VBD rose) (ADVP (RB sharply)) (PP-TMP (IN in) (NP (NNP October)))) (. .))",
+    # a '|' in a word: its lexical features cannot be cut where the others are
+    "(S (NP-SBJ (DT The) (NNP A|B) (NN unit)) (VP (VBD sold) (NP (DT the) (NN x|y))) (. .))",
 ]
 
 
@@ -190,6 +192,8 @@ def test_memoized_weights_are_the_very_sums_of_the_features(converter, rules, vi
             order = list(range(n))
             assert memo.sequence(p, f, order) == sum(w.get(x, 0.0) for x in sequence_features(p, order))
     assert sum(w.get(x, 0.0) != 0.0 for p in problems for x in pair_features(p, 0, 1)) > 10  # real weights read
+    assert any("|" in u.lex for p in problems for u in p.units)  # and words with a '|' among them
+    assert None in memo._lexical.tables.values()  # a template left uncut for them
 
 
 @pytest.mark.parametrize("view", ["paper", "shallow"])
