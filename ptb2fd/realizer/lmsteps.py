@@ -46,7 +46,7 @@ class LMSteps:
 
 class SearchContexts:
     """The contexts of one head's search, numbered, and per unit the step
-    from each context: `table[i][context id] -> (LM score, next context id)`,
+    from each context: `table[context id][i] -> (LM score, next context id)`,
     filled on demand by `fill`."""
 
     def __init__(self, steps: LMSteps, p):
@@ -57,7 +57,8 @@ class SearchContexts:
         self._last = [tuple(u.words[-2:]) for u in p.units]  # the context it leaves
         # a unit of two words or more leaves the same context after any other (None: not numbered yet)
         self._next: list[int | None] = [None] * len(p.units)
-        self.table: list[dict[int, tuple[float, int]]] = [{} for _ in p.units]
+        # per context id (numbered below), per unit: None until filled
+        self.table: list[list[tuple[float, int] | None]] = []
         self._second: dict[tuple[str, int], float] = {}  # (last word of the context, unit) -> ln P(its 2nd word)
         self.start = self._id((BOS, BOS) if p.root and steps.weight else ())
 
@@ -66,6 +67,7 @@ class SearchContexts:
         if cid is None:
             cid = self._ids[ctx] = len(self._words)
             self._words.append(ctx)
+            self.table.append([None] * len(self._first))
         return cid
 
     def words(self, cid: int) -> tuple[str, ...]:
@@ -79,7 +81,7 @@ class SearchContexts:
         term depends on v only, so it is shared by the contexts ending in v."""
         steps = self._steps
         if not steps.weight:
-            self.table[i][cid] = step = (0.0, cid)  # no language model: one context throughout
+            self.table[cid][i] = step = (0.0, cid)  # no language model: one context throughout
             return step
         ctx, last, first = self._words[cid], self._last[i], self._first[i]
         if len(last) == 2:
@@ -101,5 +103,5 @@ class SearchContexts:
                 total += second
         else:
             total = steps.short(ctx, first)
-        self.table[i][cid] = step = (steps.weight * total, nxt)
+        self.table[cid][i] = step = (steps.weight * total, nxt)
         return step

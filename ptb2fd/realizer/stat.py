@@ -65,6 +65,15 @@ class StatRealizer:
         phrase: dict[int, list[tuple[str, int]]] = {}  # head id -> its phrase as (word, record id)
         trace = Trace(problems, [], [])
         for p in problems:
+            if len(p.units) == 1:  # a leaf (most words): what the loop below does for one unit, without a search
+                h = p.head
+                form = forms[h.id]
+                p.units[0].words = [form]
+                p.units[0].edges = (h.cat, "", "", h.cat)  # edge_tags([h.cat])
+                trace.orders.append([0])
+                trace.scores.append(0.0)
+                phrase[h.id] = [(form, h.id)]  # (fix_articles leaves a single word alone)
+                continue
             items_of = [[(forms[p.head.id], p.head.id)]]
             for u in p.units[1:]:
                 items_of.append(self._unit_items(u, phrase, by_id))

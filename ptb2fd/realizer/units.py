@@ -90,7 +90,9 @@ def build_problems(records, order_rules: OrderRules) -> tuple[list[HeadProblem],
             problems.append(_problem(by_id[x], kids.get(x, []), placer, question, rules_pos, first_pos))
             continue
         stack.append((True, x))
-        stack.extend((False, k.id) for k in sorted(kids.get(x, []), key=lambda r: r.id))
+        below = kids.get(x)
+        if below:
+            stack.extend((False, k.id) for k in sorted(below, key=lambda r: r.id))
     return problems, by_id
 
 

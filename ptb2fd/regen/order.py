@@ -80,18 +80,24 @@ class Regenerator:
                     if k.role == role and (not group or k.grouptype == group)), default=0)
 
     def _place(self, r: ViewRecord, h: ViewRecord, ctx: frozenset[str]) -> int:
-        kids = self._kids.get(r.id, ())
+        kids = self._kids.get(r.id)
         # the dependent's own dependents: their roles, "mark:<cat0>" for its
         # punctuation and "leftmark:<cat0>" for its left punctuation
-        own = frozenset(k.role for k in kids) | frozenset(f"mark:{k.cat0}" for k in kids if k.role in PUNCT_ROLES) | \
-            frozenset(f"leftmark:{k.cat0}" for k in kids if k.role == "leftpunc")
+        own = _NOTHING if not kids else frozenset(k.role for k in kids) | frozenset(
+            f"mark:{k.cat0}" for k in kids if k.role in PUNCT_ROLES) | frozenset(
+            f"leftmark:{k.cat0}" for k in kids if k.role == "leftpunc")
         for rule in self.rules.rules_for(r.role):
-            if all(test(r, h, ctx, own, self) for test in rule.tests):
+            for test in rule.tests:  # all of them, first failure stops (a plain loop: this is hot)
+                if not test(r, h, ctx, own, self):
+                    break
+            else:
                 self.fired[rule.rule_id] = self.fired.get(rule.rule_id, 0) + 1
                 return rule.slot
         return self.rules.head_slot + 1
 
     def _sequence(self, h: ViewRecord, deps: list[ViewRecord]) -> list[tuple[bool, int]]:
+        if not deps:  # a leaf (most words): nothing to place
+            return [(True, h.id)]
         rules = self.rules
         # the dependents' roles, and "role:clause" for those that are clauses
         # (and "role:marked" for clauses with a rolemarker: "that ...")
@@ -278,6 +284,9 @@ def _lead(items: list, led: dict[int, int], lead_slots: dict[int, int]) -> None:
         for i, item in enumerate(items):
             if item[0] == lead:
                 items[i] = (slot, (key[0] - 0.5,) + item[1]) + item[2:]
+
+
+_NOTHING: frozenset[str] = frozenset()
 
 
 def _word_key(r: ViewRecord) -> tuple:

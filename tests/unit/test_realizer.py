@@ -224,7 +224,7 @@ def test_memoized_scores_equal_the_features_weights(model_path, sentences, rules
                 no_lm = Scorer(scorer.weights, 0.0, None)
                 assert no_lm.score_order(p, order) == pytest.approx(plain)
                 assert scorer.lm_weight == 0.0 or lm != 0.0
-    assert all(memo for memo, _, _ in scorer._pair_parts)  # the tables were filled
+    assert scorer._memo._structures and scorer._memo._bigrams  # the memos were filled
 
 
 def test_views_without_direction_get_the_wide_beam(tmp_path, sentences, rules):

@@ -10,14 +10,16 @@ import math
 
 import pytest
 
-from ptb2fd.realizer.features import bigram_features, pair_features, sequence_features
+from ptb2fd.realizer import search
+from ptb2fd.realizer.features import BIGRAM_PARTS, PAIR_PARTS, bigram_features, pair_features, sequence_features
 from ptb2fd.realizer.lm import BOS, EOS, KneserNeyLM
 from ptb2fd.realizer.model import train_model
 from ptb2fd.realizer.search import Scorer
 from ptb2fd.realizer.stat import StatRealizer
 from ptb2fd.realizer.inflection import Inflector
 from ptb2fd.realizer.training import LM_FEATURE
-from ptb2fd.realizer.units import can_place
+from ptb2fd.realizer.units import can_place, placement_constraints
+from ptb2fd.realizer.weights import LexicalWeights
 from ptb2fd.regen.view import make_view
 
 CORPUS = [["a", "b"], ["a", "b"], ["a", "c"], ["b", "c", "a", "b"], ["c"]]
@@ -133,3 +135,105 @@ def test_search_equals_the_plain_beam_search(converter, rules, view):
     realizer = StatRealizer(view, rules.order, scorer, Inflector({}, {}), lm)
     out = realizer.realize(make_view(sentences[0], rules.roles.adjunct_roles, seed=1, view=view).view)
     assert out == sentences[0].words
+
+
+# heads whose adjuncts alone leave one ordering ("[very] [very] happy", "rose [sharply]")
+MORE_TREES = [
+    "(S (NP-SBJ (PRP He)) (VP (VBD was) (ADJP-PRD (RB very) (RB very) (JJ happy)) (ADVP-TMP (RB yesterday))) (. .))",
+    "(S (PP-LOC (IN In) (NP (NNP Tokyo))) (, ,) (NP-SBJ (NNS prices)) (ADVP (RB also))"
+    " (VP (VBD rose) (ADVP (RB sharply)) (PP-TMP (IN in) (NP (NNP October)))) (. .))",
+    # a '|' in a word: its lexical features cannot be cut where the others are
+    "(S (NP-SBJ (DT The) (NNP A|B) (NN unit)) (VP (VBD sold) (NP (DT the) (NN x|y))) (. .))",
+]
+
+
+def _realized(view, converter, rules, scoring="both", beam=16):
+    """A scorer from a model trained on TREES, and the problems of realizing them."""
+    trees = TREES + MORE_TREES
+    sentences = [converter.convert_text(t) for t in trees * 3]
+    model = train_model(sentences, view, rules, (10.0,))
+    lm = KneserNeyLM.from_json(model["lm"])
+    weights = dict(model["weights"][scoring])
+    lm_weight = weights.pop(LM_FEATURE, 0.0)
+    scorer = Scorer(weights, lm_weight, lm if lm_weight else None, beam)
+    realizer = StatRealizer(view, rules.order, scorer, Inflector({}, {}), lm)
+    problems = []
+    for s in sentences[: len(trees)]:
+        _, _, trace = realizer.realize_traced(make_view(s, rules.roles.adjunct_roles, seed=s.id, view=view).view)
+        problems += [p for p in trace.problems if len(p.units) > 1]
+    return scorer, problems
+
+
+def _part_sums(weights, parts, p, i, j) -> float:
+    """The plain sum: per part, sum(w.get(f, 0.0)), added to 0.0 part after part."""
+    total = 0.0
+    for _, features in parts:
+        total += sum(weights.get(f, 0.0) for f in features(p, i, j))
+    return total
+
+
+@pytest.mark.parametrize("view", ["paper", "shallow"])
+def test_memoized_weights_are_the_very_sums_of_the_features(converter, rules, view):
+    scorer, problems = _realized(view, converter, rules)
+    memo, w = scorer._memo, scorer.weights
+    for _ in range(2):  # the second time from the memos
+        for p in problems:
+            f = memo.fields(p)
+            n = len(p.units)
+            pair = memo.pair_table(p, f)
+            for i in range(n):
+                for j in range(n):
+                    if i != j:
+                        assert pair[i][j] == _part_sums(w, PAIR_PARTS, p, i, j)  # equal floats, not approx
+            for i in [None, *range(n)]:
+                for j in [*range(n), None]:
+                    if i != j:
+                        assert memo.bigram(p, f, i, j) == _part_sums(w, BIGRAM_PARTS, p, i, j)
+            order = list(range(n))
+            assert memo.sequence(p, f, order) == sum(w.get(x, 0.0) for x in sequence_features(p, order))
+    assert sum(w.get(x, 0.0) != 0.0 for p in problems for x in pair_features(p, 0, 1)) > 10  # real weights read
+    assert any("|" in u.lex for p in problems for u in p.units)  # and words with a '|' among them
+    assert None in memo._lexical.tables.values()  # a template left uncut for them
+
+
+@pytest.mark.parametrize("view", ["paper", "shallow"])
+def test_fast_paths_give_the_general_searchs_results(converter, rules, view, monkeypatch):
+    """The one-ordering path (`_single`), the two orderings of a head and
+    a free dependent, and the masks give what the beam search gives, to the
+    bit: the same orderings, the same scores."""
+    for scoring in ("both", "ranker"):
+        scorer, problems = _realized(view, converter, rules, scoring, beam=4)
+        fast = [(p, scorer.nbest(p)) for p in problems]
+        single = [p for p in problems if search._only_order(len(p.units), *search.constraint_masks(p)[:2], {})]
+        two = [p for p in problems if len(p.units) == 2 and p not in single]
+        with monkeypatch.context() as m:
+            m.setattr(search, "_only_order", lambda *args: None)  # the beam for every head
+            m.setattr(search, "_admits", lambda *args: False)
+            for p, result in fast:
+                assert scorer.nbest(p) == result
+        if view == "paper":  # both paths at work
+            assert len(single) >= 2 and len(two) >= 5 and len(problems) - len(single) - len(two) >= 5, (
+                len(single), len(two), len(problems))
+        for p in problems:  # the masks say what units.placement_constraints says
+            need, forbid, follows = search.constraint_masks(p)
+            before, side = placement_constraints(p)
+            left = sum(1 << j for j in range(len(side)) if side[j] is False)
+            for i, b in enumerate(before):
+                mask = sum(1 << j for j in b)
+                assert need[i] == mask | (1 if side[i] is True else 0)
+                assert forbid[i] == (1 << i) | (1 if side[i] is False else 0)
+                assert follows[i] == ~mask & ~(left | 1 if side[i] is True else left if i == 0 else 0)
+
+
+def test_lexical_rows_read_the_weights_whole_strings_read():
+    weights = {"plx|NN|det|the|HEAD": 0.5, "plx|NN|det|a|HEAD": -0.25, "bw|the|company": 1.5, "bw|x|y|z": 2.0,
+               "pk|NN|det.DT|HEAD.NN": 0.125}
+    lexical = LexicalWeights(weights)
+    assert lexical.tables["bw"] is None  # a word with a '|': that template is not cut
+    assert lexical.tables["plx"] == {"plx|NN|det|the|": {"HEAD": 0.5}, "plx|NN|det|a|": {"HEAD": -0.25}}
+    for tag, prefix, rest in [("plx", "plx|NN|det|the|", "HEAD"), ("plx", "plx|NN|det|a|", "HEAD"),
+                              ("plx", "plx|NN|det|", "the|HEAD"), ("plx", "plx|NN|det|an|", "HEAD"),
+                              ("bw", "bw|the|", "company"), ("bw", "bw|x|", "y|z"), ("bw", "bw|x|y|", "z"),
+                              ("bw", "bw|x|", "y"), ("pk", "pk|NN|det.DT|", "HEAD.NN"), ("prx", "prx|NN|", "a|b"),
+                              ("plx", "plx|NN|det|the|H", "EAD")]:
+        assert lexical.rows(tag, [prefix])[0].get(rest, 0.0) == weights.get(prefix + rest, 0.0), (prefix, rest)
