@@ -76,16 +76,6 @@ def pair_features(p: HeadProblem, i: int, j: int) -> list[str]:
     return [f for _, features in PAIR_PARTS for f in features(p, i, j)]
 
 
-def pair_key(p: HeadProblem, i: int, j: int) -> tuple:
-    """Everything `pair_features` reads: equal keys give equal features."""
-    return tuple(key(p, i, j) for key, _ in PAIR_PARTS)
-
-
-def bigram_key(p: HeadProblem, i: int | None, j: int | None) -> tuple:
-    """Everything `bigram_features` reads."""
-    return tuple(key(p, i, j) for key, _ in BIGRAM_PARTS)
-
-
 def _weight(a, b) -> str:
     """Which of two units is heavier (heavy phrases go last: "reward [with
     page bonuses] [advertisers who ...]")."""
