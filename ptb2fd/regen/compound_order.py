@@ -10,7 +10,10 @@ prepositions after them, a phrasal entry among them in its order ("partly
 because of"), the others with the ones listed in order.yaml
 `compounds.first` ahead ("than in", "except during") and then by word.
 Where the view gives `compound_position` (the `full` view) that order is
-used.
+used. A compound opened by a word of `compounds.inner_tags` (a comparative:
+"more than", "less than") quantifies a number inside the phrase, so it
+follows a plain preposition of the same head: "valued at [more than] $ 1.2
+billion" (`is_inner`; regen/order.py sorts it after that marker).
 
 Known failures: two modifiers of one preposition keep the order of their
 words; a pair of prepositions neither of them listed is ordered by word.
@@ -28,6 +31,12 @@ class CompoundOrder:
     phrasal: tuple[tuple[str, ...], ...]  # longest first
     preposition_tags: frozenset[str]
     first: tuple[str, ...]
+    inner_tags: frozenset[str] = frozenset()
+
+    def is_inner(self, arranged: Sequence[ViewRecord]) -> bool:
+        """Does the compound (its members as `arrange` gives them) quantify a
+        number inside its phrase ("more than")?"""
+        return bool(arranged) and arranged[0].cat in self.inner_tags
 
     def arrange(self, members: Sequence[ViewRecord]) -> list[ViewRecord]:
         if all(m.compound_position is not None for m in members):
@@ -64,9 +73,10 @@ def _text(m: ViewRecord) -> str:
 
 def compile_compound_order(data, checker, phrasal: tuple[tuple[str, ...], ...]) -> CompoundOrder:
     data = checker.mapping(data, "compounds") or {}
-    checker.keys(data, ["preposition_tags", "first"], [], what="compounds")
+    checker.keys(data, ["preposition_tags", "first", "inner_tags"], [], what="compounds")
     return CompoundOrder(
         tuple(sorted(phrasal, key=lambda e: -len(e))),
         frozenset(checker.strings(data.get("preposition_tags", ["IN", "TO"]), "preposition_tags")),
         tuple(w.lower() for w in checker.strings(data.get("first", []), "first")),
+        frozenset(checker.strings(data.get("inner_tags", []), "inner_tags")),
     )

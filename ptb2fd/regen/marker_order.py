@@ -28,7 +28,8 @@ class MarkerOrder:
 
     def key(self, r: ViewRecord, has_phrase: bool) -> tuple:
         last = r.cat in self.last_tags or (r.word or r.base or "").lower() in self.last_words
-        return (0 if has_phrase else 1, 1 if last else 0)
+        # (1, 1) is left for a compound that quantifies a number ("at [more than] $ 5"; order.py)
+        return (0 if has_phrase else 1, 2 if last else 0)
 
 
 def compile_marker_order(data, checker, slot_of) -> MarkerOrder:

@@ -161,6 +161,13 @@ def test_auxiliaries_and_full_view_rules(converter, rules, view, rule_id, tree, 
     ("(S (NP-SBJ (NNS Dealers)) (VP (VBD said) (SBAR (S (NP-SBJ (DT the) (NN unit)) (VP (VBD stalled) (, ,) "
      "(SBAR-PRP (ADVP (IN in) (NP (NN part))) (IN because) (S (NP-SBJ (NN demand)) (VP (VBD fell)))))))) (. .))",
      "Dealers said the unit stalled , in part because demand fell ."),
+    # before: "The stake was valued more than at $ 1.2 billion ." (compounds.inner_tags)
+    ("(S (NP-SBJ (DT The) (NN stake)) (VP (VBD was) (VP (VBN valued) (NP (-NONE- *-1)) (PP-CLR (IN at) "
+     "(NP (QP (JJR more) (IN than) ($ $) (CD 1.2) (CD billion)) (-NONE- *U*))))) (. .))",
+     "The stake was valued at more than $ 1.2 billion ."),
+    # ... and a compound that is no comparative still opens: "partly because of"
+    ("(S (NP-SBJ (NNS Prices)) (VP (VBD fell) (PP-PRP (RB partly) (IN because) (IN of) (NP (NNS rates)))) (. .))",
+     "Prices fell partly because of rates ."),
     # before: "Opinion is mixed how on stocks would react ." (marker_order: a wh-word last)
     ("(S (NP-SBJ (NN Opinion)) (VP (VBZ is) (ADJP-PRD (JJ mixed) (PP (IN on) (SBAR (WHADVP-1 (WRB how)) "
      "(S (NP-SBJ (NNS stocks)) (VP (MD would) (VP (VB react) (ADVP (-NONE- *T*-1))))))))) (. .))",
