@@ -28,8 +28,14 @@ class MarkerOrder:
 
     def key(self, r: ViewRecord, has_phrase: bool) -> tuple:
         last = r.cat in self.last_tags or (r.word or r.base or "").lower() in self.last_words
-        # (1, 1) is left for a compound that quantifies a number ("at [more than] $ 5"; order.py)
         return (0 if has_phrase else 1, 2 if last else 0)
+
+    @staticmethod
+    def compound_key(inner: bool) -> tuple:
+        """A compound preposition among the markers: first ("[partly because] of"),
+        or, when it quantifies a number inside the phrase, after the plain
+        prepositions and before a wh-word ("at [more than] $ 5")."""
+        return (1, 1) if inner else (0,)
 
 
 def compile_marker_order(data, checker, slot_of) -> MarkerOrder:

@@ -129,7 +129,7 @@ class Regenerator:
         for members in units.values():
             members = rules.compounds.arrange(members)
             slot = self._place(members[0], h, ctx)
-            key = (1, 1) if rules.compounds.is_inner(members) else (0,)  # marker_order.py's keys around it
+            key = rules.markers.compound_key(rules.compounds.is_inner(members))
             items.append((slot, key + _word_key(members[0]), [(False, m.id) for m in members]))
         for members in groups.values():
             items.append(self.place_coordination(members, h, ctx))
