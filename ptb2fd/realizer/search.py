@@ -79,23 +79,37 @@ class Scorer:
             extra += self._steps.end(ctx)
         return extra
 
-    def search(self, p: HeadProblem) -> tuple[list[int], float]:
-        """Best ordering found (unit indices) and its score."""
+    def search(self, p: HeadProblem, scored: bool = True) -> tuple[list[int], float | None]:
+        """Best ordering found (unit indices) and its score. Unscored (`scored`
+        False: realizing, not counting search errors), a head whose
+        constraints admit one ordering only gets it without its features
+        being weighed (score None): about a third of the searched heads."""
         if len(p.units) == 1:
             return [0], 0.0
-        score, order = self.nbest(p)[0]
+        masks = constraint_masks(p)
+        placeable: dict[int, list[tuple[int, int]]] = {}  # mask -> (unit, new mask) for each unit it admits
+        only = _only_order(len(p.units), masks[0], masks[1], placeable)
+        if only is not None and not scored:
+            return list(only), None
+        score, order = self._nbest(p, masks, placeable, only)[0]
         return order, score
 
     def nbest(self, p: HeadProblem) -> list[tuple[float, list[int]]]:
         """The final beam, best first: (score, ordering); the trainer's hard candidates."""
-        n = len(p.units)
-        if n == 1:
+        if len(p.units) == 1:
             return [(0.0, [0])]
-        need, forbid, follows = constraint_masks(p)
+        masks = constraint_masks(p)
+        placeable: dict[int, list[tuple[int, int]]] = {}
+        return self._nbest(p, masks, placeable, _only_order(len(p.units), masks[0], masks[1], placeable))
+
+    def _nbest(self, p: HeadProblem, masks, placeable: dict[int, list[tuple[int, int]]],
+               only: tuple[int, ...] | None) -> list[tuple[float, list[int]]]:
+        """`nbest` given the constraint masks, the units found placeable so far
+        and the one ordering the constraints admit (None: more than one)."""
+        n = len(p.units)
+        need, forbid, follows = masks
         keys = self._memo.fields(p)
         pair, bigram, end = self._tables(p, keys, follows)
-        placeable: dict[int, list[tuple[int, int]]] = {}  # mask -> (unit, new mask) for each unit it admits
-        only = _only_order(n, need, forbid, placeable)
         if only is not None:
             return self._single(p, keys, only, pair)
         if n == 2 and self.beam >= 2 and _admits((0, 1), need, forbid) and _admits((1, 0), need, forbid):

@@ -31,7 +31,7 @@ class Trace:
 
     problems: list[HeadProblem]
     orders: list[list[int]]
-    scores: list[float]
+    scores: list[float | None]  # None: not scored (one admissible ordering, realized unscored)
 
 
 class StatRealizer:
@@ -47,14 +47,17 @@ class StatRealizer:
         self.compounds = compounds or {}  # compound words sorted -> in their commonest order ("because of")
 
     def realize(self, view: RegenerationView) -> list[str]:
-        return self.realize_traced(view)[0]
+        return self.realize_traced(view, scored=False)[0]
 
     def realize_ordered(self, view: RegenerationView) -> tuple[list[str], list[int]]:
         """The words and the record ids they spell, in output order."""
-        words, ids, _ = self.realize_traced(view)
+        words, ids, _ = self.realize_traced(view, scored=False)
         return words, ids
 
-    def realize_traced(self, view: RegenerationView) -> tuple[list[str], list[int], Trace]:
+    def realize_traced(self, view: RegenerationView, scored: bool = True) -> tuple[list[str], list[int], Trace]:
+        """The words, their record ids and the search's trace; unscored, the
+        trace's score is None at each head whose constraints admit one
+        ordering (`Scorer.search`)."""
         records = view.records
         kids: dict[int, list[ViewRecord]] = {}
         for r in records:
@@ -79,8 +82,8 @@ class StatRealizer:
                 items_of.append(self._unit_items(u, phrase, by_id))
             for u, items in zip(p.units, items_of):
                 u.words = [w for w, _ in items]
-                u.edges = edge_tags([by_id[i].cat for _, i in items])
-            order, score = self.scorer.search(p)
+                u.edges = edge_tags([by_id[i].cat for _, i in (items[:2] + items[-2:] if len(items) > 4 else items)])
+            order, score = self.scorer.search(p, scored)
             trace.orders.append(order)
             trace.scores.append(score)
             items = [it for i in order for it in items_of[i]]

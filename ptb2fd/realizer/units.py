@@ -27,7 +27,7 @@ from ..regen.order import OrderRules, Regenerator
 from ..regen.view import ViewRecord
 
 
-@dataclass
+@dataclass(slots=True)
 class Unit:
     ids: tuple[int, ...]  # records whose phrases make up the unit, in their fixed order (or free, see ordered)
     label: str  # role, with the position class when the view gives one; "HEAD" for the head
@@ -42,7 +42,7 @@ class Unit:
     edges: tuple[str, ...] = ("", "", "", "")  # the tags of its first two and last two words (filled with the words)
 
 
-@dataclass
+@dataclass(slots=True)
 class HeadProblem:
     head: ViewRecord
     units: list[Unit]  # units[0] is the head itself
@@ -86,20 +86,19 @@ def build_problems(records, order_rules: OrderRules) -> tuple[list[HeadProblem],
     stack = [(False, r.id) for r in sorted(kids.get(0, []), key=lambda r: r.id)]
     while stack:
         done, x = stack.pop()
-        if done:
-            problems.append(_problem(by_id[x], kids.get(x, []), placer, question, rules_pos, first_pos))
+        below = kids.get(x)
+        if done or not below:  # (a leaf's problem at once: it has nothing below to wait for)
+            problems.append(_problem(by_id[x], below or [], placer, question, rules_pos, first_pos))
             continue
         stack.append((True, x))
-        below = kids.get(x)
-        if below:
-            stack.extend((False, k.id) for k in sorted(below, key=lambda r: r.id))
+        stack.extend((False, k.id) for k in sorted(below, key=lambda r: r.id))
     return problems, by_id
 
 
 def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, question: bool,
              rules_pos: dict[int, int], first_pos: dict[int, int]) -> HeadProblem:
     own = rules_pos.get(h.id, 0)
-    units = [Unit((h.id,), "HEAD", h.cat, _lex(h), _kind(h), slot=own)]
+    units = [Unit((h.id,), "HEAD", h.cat, _lex(h), _kind(h), None, None, own)]
     if not deps:  # a leaf (most words): the head alone
         first_pos[h.id] = own
         return HeadProblem(h, units, question, h.head == 0)

@@ -27,6 +27,7 @@ phrase; a temporal phrase without a comma goes before the subject ("The PLO
 """
 from __future__ import annotations
 
+from .item_moves import join_separators, keep_rank_order, lead
 from .order_rules import ORDER_CONDITIONS, OrderRules, PlaceRule, compile_order
 from .view import PUNCT_ROLES, ViewRecord
 
@@ -83,10 +84,18 @@ class Regenerator:
         kids = self._kids.get(r.id)
         # the dependent's own dependents: their roles, "mark:<cat0>" for its
         # punctuation and "leftmark:<cat0>" for its left punctuation
-        own = _NOTHING if not kids else frozenset(k.role for k in kids) | frozenset(
-            f"mark:{k.cat0}" for k in kids if k.role in PUNCT_ROLES) | frozenset(
-            f"leftmark:{k.cat0}" for k in kids if k.role == "leftpunc")
-        for rule in self.rules.rules_for(r.role):
+        if kids:
+            own: set[str] = set()
+            for k in kids:
+                role = k.role
+                own.add(role)
+                if role in PUNCT_ROLES:
+                    own.add(f"mark:{k.cat0}")
+                    if role == "leftpunc":
+                        own.add(f"leftmark:{k.cat0}")
+        else:
+            own = _NOTHING
+        for rule in self.rules.rules_for(r.role, r.direction):
             for test in rule.tests:  # all of them, first failure stops (a plain loop: this is hot)
                 if not test(r, h, ctx, own, self):
                     break
@@ -103,12 +112,7 @@ class Regenerator:
         # (and "role:marked" for clauses with a rolemarker: "that ...")
         # (and "role:subject=position" for clauses: "withinmod:subject=after-nonaux-finite", "said Mr. Pratt";
         # "mark:cat0" for its punctuation, "inner-mark:cat0" for its dependents' own: "a [`` parallel] form ''")
-        ctx = frozenset(d.role for d in deps) | {f"{d.role}:clause" for d in deps if d.grouptype == "clause"} | {
-            f"{d.role}:marked" for d in deps if d.grouptype == "clause" and d.rolemarker} | {
-            f"{d.role}:subject={d.subject_position}" for d in deps if d.subject_position} | {
-            f"mark:{d.cat0}" for d in deps if d.role in PUNCT_ROLES} | {
-            f"inner-mark:{k.cat0}" for d in deps if d.role not in PUNCT_ROLES for k in self._kids.get(d.id, ())
-            if k.role in PUNCT_ROLES}
+        ctx = self._context(deps)
         items: list[tuple[int, tuple, list[tuple[bool, int]]]] = []
         groups: dict[int, list[ViewRecord]] = {}
         units: dict[int, list[ViewRecord]] = {}
@@ -137,13 +141,18 @@ class Regenerator:
             if firsts:
                 first = min(firsts, key=lambda m: m.unit_rank)
                 ranked.append((first.direction, first.unit_rank, len(items) - 1))
-        _join_separators(items, rules, {r.id: r for r in deps})
+        by_id = None
+        if groups and "coordpunc" in ctx:  # (only a coordination's separator can join)
+            by_id = {r.id: r for r in deps}
+            join_separators(items, rules, by_id)
         led = {i: items[i][0] for i in range(len(items)) if items[i][0] in rules.lead_slots.values()}
-        _keep_rank_order(items, ranked)
-        _lead(items, led, rules.lead_slots)
+        if len(ranked) > 1:
+            keep_rank_order(items, ranked)
+        if led:
+            lead(items, led, rules.lead_slots)
         items.sort(key=lambda i: (i[0], i[1]))
-        if rules.reopened_quotes:
-            self._reopen_quotation(items, {r.id: r for r in deps})
+        if rules.reopened_quotes and sum(d.role == "leftpunc" and d.cat0 in rules.reopened_quotes for d in deps) > 1:
+            self._reopen_quotation(items, by_id or {r.id: r for r in deps})
         seq: list[tuple[bool, int]] = []
         head_done = False
         for slot, _, entries in items:
@@ -154,6 +163,27 @@ class Regenerator:
         if not head_done:
             seq.append((True, h.id))
         return seq
+
+    def _context(self, deps: list[ViewRecord]) -> frozenset[str]:
+        """What the placement rules may ask of a head's dependents (one loop: this is hot)."""
+        ctx: set[str] = set()
+        kids = self._kids
+        for d in deps:
+            role = d.role
+            ctx.add(role)
+            if d.grouptype == "clause":
+                ctx.add(f"{role}:clause")
+                if d.rolemarker:
+                    ctx.add(f"{role}:marked")
+            if d.subject_position:
+                ctx.add(f"{role}:subject={d.subject_position}")
+            if role in PUNCT_ROLES:
+                ctx.add(f"mark:{d.cat0}")
+            else:
+                for k in kids.get(d.id, ()):
+                    if k.role in PUNCT_ROLES:
+                        ctx.add(f"inner-mark:{k.cat0}")
+        return frozenset(ctx)
 
     def _reopen_quotation(self, items: list, deps: dict[int, ViewRecord]) -> None:
         """A quotation interrupted by its reporting clause opens again after
@@ -238,53 +268,6 @@ class Regenerator:
         slot = self._place(first, h, ctx)
         key = (first.unit_rank,) + _word_key(first) if first.unit_rank is not None else (0,) + _word_key(first)
         return slot, key, entries
-
-
-def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> None:
-    """Adjuncts on one side of a head are one unit whose order the view
-    gives: an adjunct never goes to a later slot than the next one ("[Then]
-    [Wednesday] , Fujitsu said": "Then" follows "Wednesday" before the
-    subject, wherever its own rule would put it)."""
-    for side in {r[0] for r in ranked}:
-        seq = sorted((r for r in ranked if r[0] == side), key=lambda r: r[1])
-        for (_, _, i), (_, _, j) in zip(reversed(seq[:-1]), reversed(seq[1:])):
-            if items[i][0] > items[j][0]:
-                items[i] = (items[j][0],) + items[i][1:]
-
-
-def _join_separators(items: list, rules: OrderRules, deps: dict[int, ViewRecord]) -> None:
-    """Where the head has marks in the `separators_join` slot, the first
-    separator of a coordination continuing the head joins them, unless the
-    head has a mark of its kind there: "`` There is a chance [, ''] added Mr.
-    Guffey , `` but ..." (the comma is the coordination's, the quote the
-    head's); "... initially [, ''] said Mr. Pratt [,] `` but" (two
-    separators, the second stays)."""
-    slot = rules.separators_join
-    there = {deps[e[1]].cat0 for item in items if item[0] == slot for e in item[2] if e[1] in deps}
-    if slot is None or not there:
-        return
-    for i, (s, key, entries) in enumerate(items):
-        if s != rules.continuation_slot:
-            continue
-        first = deps.get(entries[0][1]) if entries else None
-        if first is not None and first.role == "coordpunc" and first.cat0 not in there:
-            items[i] = (s, key, entries[1:])
-            items.append((slot, (-1,), entries[:1]))
-
-
-def _lead(items: list, led: dict[int, int], lead_slots: dict[int, int]) -> None:
-    """Items of a lead slot stand right before the first item of the slot
-    they lead, wherever the rank order moved that item: the comma and
-    closing quote before the reporting clause ("`` ... , '' [says the
-    kicker]")."""
-    for lead, target in lead_slots.items():
-        firsts = sorted((items[i][0], items[i][1]) for i, slot in led.items() if slot == target)
-        if not firsts:
-            continue
-        slot, key = firsts[0]
-        for i, item in enumerate(items):
-            if item[0] == lead:
-                items[i] = (slot, (key[0] - 0.5,) + item[1]) + item[2:]
 
 
 _NOTHING: frozenset[str] = frozenset()

@@ -45,9 +45,11 @@ def _count(checker, value, key, rid, line) -> int:
 @dataclass(frozen=True)
 class PlaceRule:
     rule_id: str
-    tests: tuple[Callable, ...]
+    tests: tuple[Callable, ...]  # the conditions besides role, side and adjunct (read per dependent)
     slot: int
     roles: frozenset[str] | None = None  # the roles its `role` condition admits (None: any)
+    side: str | None = None  # its `side` condition (None: either)
+    adjunct: bool | None = None  # its `adjunct` condition (None: either)
 
 
 @dataclass(frozen=True)
@@ -68,18 +70,23 @@ class OrderRules:
     markers: MarkerOrder
     separators_join: int | None  # slot whose marks a continued coordination's first separators join
     reopened_quotes: frozenset[str]  # cat0 of opening quotes that open again after a reporting clause
-    _by_role: dict[str, tuple[PlaceRule, ...]] = field(default_factory=dict, compare=False, repr=False)
+    _by_role: dict[tuple[str, str | None], tuple[PlaceRule, ...]] = field(default_factory=dict, compare=False,
+                                                                          repr=False)
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
 
-    def rules_for(self, role: str) -> tuple[PlaceRule, ...]:
-        """The placement rules that can fire for a dependent with this role, in
-        file order (the first that matches wins, so skipping the others changes
-        nothing); computed once per role."""
-        found = self._by_role.get(role)
+    def rules_for(self, role: str, side: str | None) -> tuple[PlaceRule, ...]:
+        """The placement rules that can fire for a dependent with this role and
+        side (`direction`), in file order (the first that matches wins, so
+        skipping the others changes nothing); their role, side and adjunct
+        conditions hold, the rest are in `tests`. Computed once per pair."""
+        found = self._by_role.get((role, side))
         if found is None:
-            found = self._by_role[role] = tuple(r for r in self.rules if r.roles is None or role in r.roles)
+            adjunct = role in self.adjunct_roles
+            found = self._by_role[(role, side)] = tuple(
+                r for r in self.rules if (r.roles is None or role in r.roles) and (r.side is None or r.side == side)
+                and (r.adjunct is None or r.adjunct == adjunct))
         return found
 
 
@@ -124,26 +131,24 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     checker.keys(junction, ["initial_markers", "continuation_slot", "separators_join"],
                  ["initial_markers", "continuation_slot"],
                  what="junction")
-    adjunct_set = adjunct_roles if adjunct_roles is not None else frozenset()
     rules = []
     for spec, rid, line in checker.rules(data, "rules", "placement rule", ["id", "when", "slot"],
                                          ["id", "when", "slot"]):
         when = checker.mapping(spec.get("when", {}), "when", rid) or {}
         tests = []
-        admits = None
+        admits = side = adjunct = None  # read once per role and side (OrderRules.rules_for), not per dependent
         for key, v in when.items():
             if key == "role":
-                rs = admits = roles(v, rid, line)
-                tests.append(lambda r, h, ctx, own, env, rs=rs: r.role in rs)
+                admits = roles(v, rid, line)
             elif key == "word":
                 ws = frozenset(w.lower() for w in checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, ws=ws: (r.word or r.base or "").lower() in ws)
             elif key == "adjunct":
-                tests.append(lambda r, h, ctx, own, env, v=bool(v): (r.role in adjunct_set) == v)
+                adjunct = bool(v)
             elif key == "side":
                 if v not in ("left", "right"):
                     checker.problem("'side' must be left or right", rid, line)
-                tests.append(lambda r, h, ctx, own, env, v=v: r.direction == v)
+                side = v
             elif key == "position_class":
                 cs = frozenset(checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs: r.position_class in cs)
@@ -226,7 +231,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat1 in cs)
             else:
                 checker.problem(f"unknown condition '{key}'; valid: {', '.join(ORDER_CONDITIONS)}", rid, line)
-        rules.append(PlaceRule(str(rid), tuple(tests), slot_of(spec.get("slot"), rid, line), admits))
+        rules.append(PlaceRule(str(rid), tuple(tests), slot_of(spec.get("slot"), rid, line), admits, side, adjunct))
     return OrderRules(
         tuple(slots), index["HEAD"], slot_of(chain.get("slot")), slot_of(chain.get("first_slot")), rank,
         frozenset(w.lower() for w in checker.strings(junction.get("initial_markers", []), "initial_markers")),

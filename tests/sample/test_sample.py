@@ -84,7 +84,7 @@ def test_every_passive_with_an_overt_subject_has_a_logical_object(converter, sam
 
 @pytest.mark.parametrize("view_name", sorted(VIEWS))
 def test_regeneration_view_is_a_whitelist(rules, sample_sentences, view_name):
-    assert ViewRecord.__slots__ == VIEW_FIELDS
+    assert ViewRecord._fields == VIEW_FIELDS
     assert not {"ap", "rp", "rule", "head_rule", "phrase", "rules"} & set(VIEW_FIELDS)
     adjunct = rules.roles.adjunct_roles
     hidden = set(VIEW_FIELDS) - VIEWS[view_name].fields

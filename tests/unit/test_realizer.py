@@ -228,10 +228,16 @@ def test_memoized_scores_equal_the_features_weights(model_path, sentences, rules
 
 
 def test_views_without_direction_get_the_wide_beam(tmp_path, sentences, rules):
-    from ptb2fd.realizer.model import BEAM, WIDE_BEAM, beam_for
+    from ptb2fd.realizer.model import BEAM, SEARCH_BEAM, WIDE_BEAM, beam_for
 
     assert (beam_for("paper"), beam_for("full"), beam_for("shallow"), beam_for("lemma")) == (
         BEAM, BEAM, WIDE_BEAM, WIDE_BEAM)
+    # a paper model realizes with the narrow beam, but for the language model alone
+    path = tmp_path / "paper.model"
+    save_model(train_model(sentences, "paper", rules, (10.0,)), str(path))
+    assert read_model(str(path))["search_beams"] == {"both": SEARCH_BEAM, "ranker": SEARCH_BEAM, "lm": BEAM}
+    assert [load_realizer(str(path), "paper", s, rules=rules).scorer.beam for s in ("both", "ranker", "lm")] == [
+        SEARCH_BEAM, SEARCH_BEAM, BEAM]
     path = tmp_path / "shallow.model"
     save_model(train_model(sentences, "shallow", rules, (10.0,)), str(path))
     assert read_model(str(path))["beam"] == WIDE_BEAM

@@ -225,6 +225,33 @@ def test_fast_paths_give_the_general_searchs_results(converter, rules, view, mon
                 assert follows[i] == ~mask & ~(left | 1 if side[i] is True else left if i == 0 else 0)
 
 
+@pytest.mark.parametrize("view", ["paper", "shallow"])
+def test_unscored_realizing_gives_the_scored_words(converter, rules, view):
+    """Realizing without the search-error trace skips weighing the heads
+    whose constraints admit one ordering ("[very] [very] happy"): the same
+    words and orderings, their scores None."""
+    trees = TREES + MORE_TREES
+    sentences = [converter.convert_text(t) for t in trees * 3]
+    model = train_model(sentences, view, rules, (10.0,))
+    lm = KneserNeyLM.from_json(model["lm"])
+    weights = dict(model["weights"]["both"])
+    lm_weight = weights.pop(LM_FEATURE, 0.0)
+    realizer = StatRealizer(view, rules.order, Scorer(weights, lm_weight, lm, 4), Inflector({}, {}), lm)
+    skipped = 0
+    for s in sentences[: len(trees)]:
+        v = make_view(s, rules.roles.adjunct_roles, seed=s.id, view=view).view
+        words, ids, trace = realizer.realize_traced(v)
+        words2, ids2, trace2 = realizer.realize_traced(v, scored=False)
+        assert (words2, ids2, trace2.orders) == (words, ids, trace.orders)
+        assert realizer.realize(v) == words
+        for p, a, b in zip(trace.problems, trace.scores, trace2.scores):
+            only = search._only_order(len(p.units), *search.constraint_masks(p)[:2], {})
+            assert (b is None) == (len(p.units) > 1 and only is not None)
+            assert b is None or b == a
+            skipped += b is None
+    assert skipped >= (2 if view == "paper" else 0)
+
+
 def test_lexical_rows_read_the_weights_whole_strings_read():
     weights = {"plx|NN|det|the|HEAD": 0.5, "plx|NN|det|a|HEAD": -0.25, "bw|the|company": 1.5, "bw|x|y|z": 2.0,
                "pk|NN|det.DT|HEAD.NN": 0.125}
