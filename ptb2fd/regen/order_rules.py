@@ -21,7 +21,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "subject_position", "has_marks", "min_words", "max_words", "sibling_min_words",
                     "rank", "left_marks", "head_has_clause_subject",
                     "head_has_marks", "head_lacks_roles", "head_cat0",
-                    "sibling_has_marks")
+                    "sibling_has_marks", "head_in_coordination")
 
 
 # Conditions on punctuation marks, each a cat0 list: the token prefix (see
@@ -221,6 +221,10 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "head_cat0":
                 cs = frozenset(checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat0 in cs)
+            elif key == "head_in_coordination":
+                # the head is a conjunct: "on [either] the U.S. or London" (the
+                # shared "on" hangs on the first conjunct)
+                tests.append(lambda r, h, ctx, own, env, v=bool(v): (h is not None and h.junction is not None) == v)
             elif key == "head_cat1":
                 cs = frozenset(checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat1 in cs)

@@ -97,6 +97,24 @@ CASES = [
      "(S (NP-SBJ (PRP It)) (VP (VBD represented) (NP (NP (DT a) (`` ``) (JJ parallel) (NN form) ('' '')) "
      "(PP (IN of) (NP (DT the) (NN test))))) (. .))",
      "It represented a `` parallel form '' of the test ."),
+    # before: "It can be used at , but prices pegged to the close ." (a conjunction
+    # opening a phrase precedes its marker and its determiner)
+    ("ord-conjunction-first",
+     "(S (NP-SBJ (PRP It)) (VP (MD can) (VP (VB be) (VP (VBN used) (NP (-NONE- *-1)) (PRN (, ,) (CC but) "
+     "(PP-CLR (IN at) (NP (NP (NNS prices)) (VP (VBN pegged) (NP (-NONE- *)) (PP-CLR (TO to) "
+     "(NP (DT the) (NN close)))))))))) (. .))",
+     "It can be used , but at prices pegged to the close ."),
+    # before: "The health the -- and federal deficit -- grows worse ."
+    ("ord-conjunction-first",
+     "(S (NP-SBJ (NP (DT The) (NN health)) (PRN (: --) (CC and) (NP (DT the) (JJ federal) (NN deficit)) (: --))) "
+     "(VP (VBZ grows) (ADJP-PRD (JJR worse))) (. .))",
+     "The health -- and the federal deficit -- grows worse ."),
+    # before: "It is n't reported on the either U.S. or London tapes ." (the shared
+    # "on" hangs on the first conjunct: the conjunction follows it)
+    ("ord-conjunction-in-conjunct",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ is) (RB n't) (VP (VBN reported) (NP (-NONE- *-1)) (PP-LOC (IN on) "
+     "(NP (CC either) (DT the) (NNP U.S.) (CC or) (NNP London) (NNS tapes))))) (. .))",
+     "It is n't reported on either the U.S. or London tapes ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
