@@ -115,6 +115,20 @@ CASES = [
      "(S (NP-SBJ (PRP It)) (VP (VBZ is) (RB n't) (VP (VBN reported) (NP (-NONE- *-1)) (PP-LOC (IN on) "
      "(NP (CC either) (DT the) (NNP U.S.) (CC or) (NNP London) (NNS tapes))))) (. .))",
      "It is n't reported on either the U.S. or London tapes ."),
+    # before: "He had strong a as presence ." (an adverb of a noun phrase with a
+    # pre-determiner goes before the pre-determiner)
+    ("ord-adverbial-before-predeterminer",
+     "(S (NP-SBJ (PRP He)) (VP (VBD had) (NP (RB as) (JJ strong) (DT a) (NN presence))) (. .))",
+     "He had as strong a presence ."),
+    # before: "Items numbered about only a dozen ."
+    ("ord-adverbial-before-predeterminer",
+     "(S (NP-SBJ (NNS Items)) (VP (VBD numbered) (NP (QP (RB only) (RB about) (DT a)) (NN dozen))) (. .))",
+     "Items numbered only about a dozen ."),
+    # before: "It contains least a at dozen examples ."
+    ("ord-degree-word-before-predeterminer",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ contains) (NP (NP (QP (IN at) (JJS least) (DT a) (NN dozen)) (NNS examples)))) "
+     "(. .))",
+     "It contains at least a dozen examples ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
