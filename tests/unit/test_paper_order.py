@@ -129,6 +129,11 @@ CASES = [
      "(S (NP-SBJ (PRP It)) (VP (VBZ contains) (NP (NP (QP (IN at) (JJS least) (DT a) (NN dozen)) (NNS examples)))) "
      "(. .))",
      "It contains at least a dozen examples ."),
+    # before: "It owns 11 about % ." ("about" tagged RP in a QP was a particle;
+    # roles.yaml rp-in-qp-adverbial)
+    ("ord-class-free-left",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ owns) (NP (QP (RP about) (CD 11)) (NN %))) (. .))",
+     "It owns about 11 % ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
