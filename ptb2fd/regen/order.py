@@ -137,13 +137,16 @@ class Regenerator:
             if firsts:
                 first = min(firsts, key=lambda m: m.unit_rank)
                 ranked.append((first.direction, first.unit_rank, len(items) - 1))
-        _join_separators(items, rules, {r.id: r for r in deps})
+        by_dep = {r.id: r for r in deps}
+        _join_separators(items, rules, by_dep)
+        if rules.between_separators:
+            _conjunction_between_separators(items, by_dep, self.fired)
         led = {i: items[i][0] for i in range(len(items)) if items[i][0] in rules.lead_slots.values()}
         _keep_rank_order(items, ranked)
         _lead(items, led, rules.lead_slots)
         items.sort(key=lambda i: (i[0], i[1]))
         if rules.reopened_quotes:
-            self._reopen_quotation(items, {r.id: r for r in deps})
+            self._reopen_quotation(items, by_dep)
         seq: list[tuple[bool, int]] = []
         head_done = False
         for slot, _, entries in items:
@@ -238,6 +241,20 @@ class Regenerator:
         slot = self._place(first, h, ctx)
         key = (first.unit_rank,) + _word_key(first) if first.unit_rank is not None else (0,) + _word_key(first)
         return slot, key, entries
+
+
+def _conjunction_between_separators(items: list, deps: dict[int, ViewRecord], fired: dict[str, int]) -> None:
+    """Two separators of a coordination never stand side by side: a
+    conjunction right after them goes between them ("entertaining , [and] ,
+    more often than not , that means"). Run after _join_separators, which
+    may take the first of them to a reporting clause."""
+    for s, key, entries in items:
+        for i in range(len(entries) - 2):
+            a, b, c = (deps.get(e[1]) for e in entries[i:i + 3])
+            if a is not None and b is not None and c is not None and a.role == b.role == "coordpunc" \
+                    and c.role == "junction-marker":
+                entries[i + 1], entries[i + 2] = entries[i + 2], entries[i + 1]
+                fired["junction.between_separators"] = fired.get("junction.between_separators", 0) + 1
 
 
 def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> None:

@@ -68,6 +68,7 @@ class OrderRules:
     markers: MarkerOrder
     separators_join: int | None  # slot whose marks a continued coordination's first separators join
     reopened_quotes: frozenset[str]  # cat0 of opening quotes that open again after a reporting clause
+    between_separators: bool = False  # a conjunction goes between two separators of one gap
     _by_role: dict[str, tuple[PlaceRule, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def rule_ids(self) -> list[str]:
@@ -121,7 +122,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     rank = {str(k): int(v) for k, v in (checker.mapping(chain.get("rank", {}), "aux_chain.rank") or {}).items()}
     roles(list(rank), None, line_of(chain))
     junction = checker.mapping(data.get("junction", {}), "junction") or {}
-    checker.keys(junction, ["initial_markers", "continuation_slot", "separators_join"],
+    checker.keys(junction, ["initial_markers", "continuation_slot", "separators_join", "between_separators"],
                  ["initial_markers", "continuation_slot"],
                  what="junction")
     adjunct_set = adjunct_roles if adjunct_roles is not None else frozenset()
@@ -244,4 +245,5 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         compile_marker_order(data.get("marker_order", {}), checker, slot_of),
         slot_of(str(junction["separators_join"])) if "separators_join" in junction else None,
         frozenset(checker.strings(data.get("reopened_quotes", []), "reopened_quotes")),
+        bool(junction.get("between_separators", False)),
     )

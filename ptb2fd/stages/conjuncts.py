@@ -67,8 +67,13 @@ class ConjunctFinder:
 
     def _past_modifiers(self, kids: list[Node], right: int, first: Node, parent_fams) -> int:
         """The conjunct after a conjunction, past adverbs that open it:
-        "late Monday or [even] early Tuesday" -> "early Tuesday"."""
-        if self._compatible(first, kids[right], parent_fams) or not self._is_premod(kids[right]):
+        "late Monday or [even] early Tuesday" -> "early Tuesday". Under an
+        unlike parent (UCP), where anything is compatible, an adverb followed
+        by another candidate opens it too: "uncomfortable and , [frankly] ,
+        quite angry"."""
+        if not self._is_premod(kids[right]):
+            return right
+        if parent_fams is not None and self._compatible(first, kids[right], parent_fams):
             return right
         r = right
         while r < len(kids) and (self._is_premod(kids[r]) or self._skipped(kids[r])):

@@ -169,6 +169,23 @@ def test_either_or_between_verb_phrases(fd):
     assert "coord-vp" in sell.rules
 
 
+@covers("coord-other")
+def test_adverb_opening_a_conjunct_under_ucp(fd):
+    # Under UCP any two children may be conjuncts; an adverb set off after
+    # the conjunction still opens the conjunct after it (wsj_0060.mrg:20;
+    # before: "frankly" a conjunct, "quite angry" the head the list continued).
+    s = fd("( (S (NP-SBJ (PRP I)) (VP (VBP feel) (UCP-PRD (VP (JJ pressured) (NP (-NONE- *-1))) (, ,)"
+           " (ADJP (JJ uncomfortable)) (CC and) (, ,) (ADVP (RB frankly)) (, ,) (ADJP (RB quite) (JJ angry))))"
+           " (. .)) )")
+    conj = [s.tok(w) for w in ("pressured", "uncomfortable", "angry")]
+    assert [t.junction_position for t in conj] == [1, 2, 3], s.table()
+    assert [s.head_word(t) for t in conj] == ["feel"] * 3, s.table()
+    frankly = s.tok("frankly")
+    assert (s.head_word(frankly), frankly.role, frankly.junction) == ("angry", "adverbial", None), s.table()
+    # the commas around it are its own, not separators
+    assert [t.role for t in s.tokens if t.word == ","] == ["coordpunc", "leftpunc", "rightpunc"], s.table()
+
+
 @covers("coord-np")
 def test_conjp_as_well_as(fd):
     s = fd("( (S (NP-SBJ (NP (NNS Stocks)) (CONJP (RB as) (RB well) (IN as)) (NP (NNS bonds))) (VP (VBD fell)) (. .)) )")

@@ -198,6 +198,10 @@ def test_auxiliaries_and_full_view_rules(converter, rules, view, rule_id, tree, 
     ("(S (NP-SBJ (NNS Dealers)) (VP (VBD said) (SBAR (S (NP-SBJ (DT the) (NN unit)) (VP (VBD stalled) (, ,) "
      "(SBAR-PRP (ADVP (IN in) (NP (NN part))) (IN because) (S (NP-SBJ (NN demand)) (VP (VBD fell)))))))) (. .))",
      "Dealers said the unit stalled , in part because demand fell ."),
+    # before: "It is bold , , and more often than not , that means trouble ." (junction.between_separators)
+    ("(S (S (NP-SBJ (PRP It)) (VP (VBZ is) (ADJP-PRD (JJ bold)))) (, ,) (CC and) (, ,) (S (ADVP-TMP (ADVP (RBR more) "
+     "(RB often)) (PP (IN than) (ADVP (RB not)))) (, ,) (NP-SBJ (WDT that)) (VP (VBZ means) (NP (NN trouble)))) (. .))",
+     "It is bold , and , more often than not , that means trouble ."),
     # before: "The stake was valued more than at $ 1.2 billion ." (compounds.inner_tags)
     ("(S (NP-SBJ (DT The) (NN stake)) (VP (VBD was) (VP (VBN valued) (NP (-NONE- *-1)) (PP-CLR (IN at) "
      "(NP (QP (JJR more) (IN than) ($ $) (CD 1.2) (CD billion)) (-NONE- *U*))))) (. .))",
