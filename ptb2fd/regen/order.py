@@ -39,6 +39,10 @@ class Regenerator:
     def __init__(self, rules: OrderRules):
         self.rules = rules
         self.fired: dict[str, int] = {}
+        # how many opening conjunctions ("either", "not only") lead the
+        # entries place_coordination returned last: where the coordination
+        # continues its head, they stand before the head (opening_slot)
+        self.opening = 0
 
     def order(self, records: tuple[ViewRecord, ...] | list[ViewRecord]) -> list[int]:
         """Ids in the regenerated order."""
@@ -131,12 +135,21 @@ class Regenerator:
             slot = self._place(members[0], h, ctx)
             key = rules.markers.compound_key(rules.compounds.is_inner(members))
             items.append((slot, key + _word_key(members[0]), [(False, m.id) for m in members]))
+        opening: list[tuple[bool, int]] = []
         for members in groups.values():
-            items.append(self.place_coordination(members, h, ctx))
+            slot, key, entries = self.place_coordination(members, h, ctx)
+            if slot == rules.continuation_slot and self.opening:
+                # the head is the first conjunct: "Japan [not only] outstrips ..."
+                opening += entries[:self.opening]
+                entries = entries[self.opening:]
+            items.append((slot, key, entries))
             firsts = [m for m in members if m.unit_rank is not None and m.role not in PUNCT_ROLES]
             if firsts:
                 first = min(firsts, key=lambda m: m.unit_rank)
                 ranked.append((first.direction, first.unit_rank, len(items) - 1))
+        if opening:
+            items.append((rules.opening_slot, (0,), opening))
+            self.fired["junction.opening_slot"] = self.fired.get("junction.opening_slot", 0) + 1
         by_dep = {r.id: r for r in deps}
         _join_separators(items, rules, by_dep)
         if rules.between_separators:
@@ -197,7 +210,9 @@ class Regenerator:
         """A coordination: c1 gap1 c2 gap2 ... cn. Separators fill the first
         gaps, conjunctions the last ones ("a , b , and c"; "a , b and c");
         an opening conjunction ("either") goes before c1. Without a conjunct
-        at position 1 the group continues its head, which is then c1."""
+        at position 1 the group continues its head, which is then c1; its
+        opening conjunctions still lead the entries (`self.opening` counts
+        them), and _sequence puts them before the head."""
         rules = self.rules
         conj = sorted((m for m in members if m.junction_position is not None), key=lambda m: m.junction_position)
         marks = sorted((m for m in members if m.junction_position is None and m.role != "coordpunc"), key=_word_key)
@@ -205,18 +220,22 @@ class Regenerator:
         continuation = not conj or conj[0].junction_position != 1
         n = len(conj) + (1 if continuation else 0)
         # A conjunction goes before the last conjunct that names it as its
-        # anchor; one that opens the coordination ("either") before the first.
-        anchored = {}
+        # anchor; one that only the first conjunct names opens the
+        # coordination ("either", "not only") and goes before it.
+        anchored: dict[int, set[int]] = {}
         for c in conj:
             if c.conj_anchor is not None:
-                anchored[c.conj_anchor] = c.junction_position
+                anchored.setdefault(c.conj_anchor, set()).add(c.junction_position)
+        if continuation and conj and h.conj_anchor is not None:
+            anchored.setdefault(h.conj_anchor, set()).add(1)
         # gaps[k - 2] sits right before the conjunct at junction_position k.
         gaps: list[list[ViewRecord]] = [[] for _ in range(max(n - 1, 1))]
         opening: list[ViewRecord] = []
         free: list[ViewRecord] = []
         for m in marks:
-            k = anchored.get(m.id)
-            if k == 1 and not continuation and m.word.lower() in rules.initial_markers:
+            ks = anchored.get(m.id)
+            k = max(ks) if ks else None
+            if ks == {1}:
                 opening.append(m)
             elif k is not None and k >= 2:
                 gaps[min(max(k - 2, 0), len(gaps) - 1)].append(m)
@@ -227,6 +246,7 @@ class Regenerator:
         for i, sep in enumerate(seps):
             gaps[min(i, len(gaps) - 1)].insert(0, sep)
         entries: list[tuple[bool, int]] = [(False, m.id) for m in opening]
+        self.opening = len(opening)
         visible = conj if not continuation else [None] + conj
         for i, c in enumerate(visible):
             if c is not None:

@@ -57,7 +57,7 @@ class OrderRules:
     chain_slot: int
     chain_first_slot: int
     chain_rank: dict[str, int]
-    initial_markers: frozenset[str]
+    opening_slot: int  # an opening conjunction of a coordination that continues its head
     continuation_slot: int
     rules: tuple[PlaceRule, ...]
     adjunct_roles: frozenset[str]
@@ -122,8 +122,8 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     rank = {str(k): int(v) for k, v in (checker.mapping(chain.get("rank", {}), "aux_chain.rank") or {}).items()}
     roles(list(rank), None, line_of(chain))
     junction = checker.mapping(data.get("junction", {}), "junction") or {}
-    checker.keys(junction, ["initial_markers", "continuation_slot", "separators_join", "between_separators"],
-                 ["initial_markers", "continuation_slot"],
+    checker.keys(junction, ["opening_slot", "continuation_slot", "separators_join", "between_separators"],
+                 ["opening_slot", "continuation_slot"],
                  what="junction")
     adjunct_set = adjunct_roles if adjunct_roles is not None else frozenset()
     rules = []
@@ -234,7 +234,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         rules.append(PlaceRule(str(rid), tuple(tests), slot_of(spec.get("slot"), rid, line), admits))
     return OrderRules(
         tuple(slots), index["HEAD"], slot_of(chain.get("slot")), slot_of(chain.get("first_slot")), rank,
-        frozenset(w.lower() for w in checker.strings(junction.get("initial_markers", []), "initial_markers")),
+        slot_of(junction.get("opening_slot")),
         slot_of(junction.get("continuation_slot")), tuple(rules),
         adjunct_roles if adjunct_roles is not None else frozenset(),
         compile_compound_order(data.get("compounds", {}), checker, phrasal),

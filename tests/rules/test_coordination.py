@@ -186,6 +186,18 @@ def test_adverb_opening_a_conjunct_under_ucp(fd):
     assert [t.role for t in s.tokens if t.word == ","] == ["coordpunc", "leftpunc", "rightpunc"], s.table()
 
 
+@covers("coord-vp")
+def test_not_only_opens_a_coordination_that_continues_its_head(fd):
+    # Any conjunction before the first conjunct opens the coordination,
+    # whatever its head word: the CONJP "not only" is headed by "only"
+    # (wsj_0043.mrg:34; before, "outstrips" was anchored to "but").
+    s = fd("( (S (NP-SBJ (NNP Japan)) (VP (CONJP (RB not) (RB only)) (VP (VBZ outstrips) (NP (DT the) (NNP U.S.)))"
+           " (CONJP (CC but) (RB also)) (VP (VBZ outranks) (NP (PRP it)))) (. .)) )")
+    first, second = s.tok("outstrips"), s.tok("outranks")
+    assert (first.junction_position, first.conj_anchor) == (1, s.tok("only").id), s.table()
+    assert (second.junction_position, second.conj_anchor) == (2, s.tok("but").id), s.table()
+
+
 @covers("coord-np")
 def test_conjp_as_well_as(fd):
     s = fd("( (S (NP-SBJ (NP (NNS Stocks)) (CONJP (RB as) (RB well) (IN as)) (NP (NNS bonds))) (VP (VBD fell)) (. .)) )")

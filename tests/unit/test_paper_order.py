@@ -202,6 +202,15 @@ def test_auxiliaries_and_full_view_rules(converter, rules, view, rule_id, tree, 
     ("(S (S (NP-SBJ (PRP It)) (VP (VBZ is) (ADJP-PRD (JJ bold)))) (, ,) (CC and) (, ,) (S (ADVP-TMP (ADVP (RBR more) "
      "(RB often)) (PP (IN than) (ADVP (RB not)))) (, ,) (NP-SBJ (WDT that)) (VP (VBZ means) (NP (NN trouble)))) (. .))",
      "It is bold , and , more often than not , that means trouble ."),
+    # before: "Japan outstrips the U.S. but also not only outranks it ." (junction.opening_slot:
+    # the opening conjunction of a coordination that continues its head)
+    ("(S (NP-SBJ (NNP Japan)) (VP (CONJP (RB not) (RB only)) (VP (VBZ outstrips) (NP (DT the) (NNP U.S.))) "
+     "(CONJP (CC but) (RB also)) (VP (VBZ outranks) (NP (PRP it)))) (. .))",
+     "Japan not only outstrips the U.S. but also outranks it ."),
+    # ... and of a noun phrase, before its determiner ("not just cash in a bag , but equity")
+    ("(S (NP-SBJ (PRP You)) (VP (VBD received) (NP (CONJP (RB not) (RB just)) (NP (NP (DT the) (NN cash)) "
+     "(PP (IN in) (NP (DT a) (NN bag)))) (, ,) (CC but) (NP (NN equity)))) (. .))",
+     "You received not just the cash in a bag , but equity ."),
     # before: "The stake was valued more than at $ 1.2 billion ." (compounds.inner_tags)
     ("(S (NP-SBJ (DT The) (NN stake)) (VP (VBD was) (VP (VBN valued) (NP (-NONE- *-1)) (PP-CLR (IN at) "
      "(NP (QP (JJR more) (IN than) ($ $) (CD 1.2) (CD billion)) (-NONE- *U*))))) (. .))",
