@@ -52,6 +52,7 @@ class Regenerator:
             kids.setdefault(r.head, []).append(r)
         self._kids = kids
         self._words: dict[int, int] = {}
+        self._opening_of: dict[int, list[tuple[bool, int]]] = {}  # first conjunct -> its coordination's opening
         roots = kids.get(0, [])
         out: list[int] = []
         stack: list[tuple[bool, int]] = [(False, r.id) for r in sorted(roots, key=_word_key, reverse=True)]
@@ -135,12 +136,18 @@ class Regenerator:
             slot = self._place(members[0], h, ctx)
             key = rules.markers.compound_key(rules.compounds.is_inner(members))
             items.append((slot, key + _word_key(members[0]), [(False, m.id) for m in members]))
-        opening: list[tuple[bool, int]] = []
+        opening: list[tuple[bool, int]] = self._opening_of.get(h.id, [])
         for members in groups.values():
             slot, key, entries = self.place_coordination(members, h, ctx)
             if slot == rules.continuation_slot and self.opening:
                 # the head is the first conjunct: "Japan [not only] outstrips ..."
                 opening += entries[:self.opening]
+                entries = entries[self.opening:]
+            elif self.opening and self._has_marker(entries[self.opening][1]):
+                # the first conjunct's marker is the coordination's: the opening
+                # conjunction follows it ("by [both] Mr. Coxon and Mr. Einhorn",
+                # "while [neither] admitting nor denying")
+                self._opening_of[entries[self.opening][1]] = entries[:self.opening]
                 entries = entries[self.opening:]
             items.append((slot, key, entries))
             firsts = [m for m in members if m.unit_rank is not None and m.role not in PUNCT_ROLES]
@@ -170,6 +177,9 @@ class Regenerator:
         if not head_done:
             seq.append((True, h.id))
         return seq
+
+    def _has_marker(self, x: int) -> bool:
+        return any(k.role == "rolemarker" for k in self._kids.get(x, ()))
 
     def _reopen_quotation(self, items: list, deps: dict[int, ViewRecord]) -> None:
         """A quotation interrupted by its reporting clause opens again after

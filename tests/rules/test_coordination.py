@@ -199,6 +199,17 @@ def test_not_only_opens_a_coordination_that_continues_its_head(fd):
 
 
 @covers("coord-np")
+def test_opening_word_with_another_tag_opens_the_coordination(fd):
+    # "(DT both)" right before the conjuncts is their opening conjunction,
+    # not the first conjunct's determiner (wsj_0012.mrg:12 "Both Newsweek and U.S. News")
+    s = fd("( (S (NP-SBJ (DT Both) (NP (NNP Newsweek)) (CC and) (NP (NNP U.S.) (NNP News))) (VP (VBP have)"
+           " (VP (VBN gained))) (. .)) )")
+    both = s.tok("Both")
+    assert (both.role, both.rule, s.head_word(both)) == ("junction-marker", "cc-junction-marker", "gained"), s.table()
+    assert s.tok("Newsweek").conj_anchor == both.id and s.tok("News").conj_anchor == s.tok("and").id, s.table()
+
+
+@covers("coord-np")
 def test_conjp_as_well_as(fd):
     s = fd("( (S (NP-SBJ (NP (NNS Stocks)) (CONJP (RB as) (RB well) (IN as)) (NP (NNS bonds))) (VP (VBD fell)) (. .)) )")
     stocks, bonds = s.tok("Stocks"), s.tok("bonds")

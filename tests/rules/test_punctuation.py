@@ -77,6 +77,17 @@ def test_pair_of_parentheses(fd):
     assert punct(s, "-RRB-") == ("ABC", "rightpunc", "punct-pair"), s.table()
 
 
+@covers("punct-pair")
+def test_pair_before_an_opening_conjunction_goes_to_it(fd):
+    # "-LRB- both X and Y -RRB-": "both" opens the coordination (a DT, not a
+    # CC) and depends on the conjuncts' head; the bracket goes with it, so
+    # the two edges do not cross.
+    s = fd("( (S (NP-SBJ (NP (NNS Investors)) (PRN (-LRB- -LRB-) (NP (DT both) (NP (NNS banks)) (CC and)"
+           " (NP (NNS funds))) (-RRB- -RRB-))) (VP (VBD bought)) (. .)) )")
+    assert s.edge("both")[2] == "junction-marker", s.table()
+    assert punct(s, "-LRB-") == ("both", "leftpunc", "punct-pair"), s.table()
+
+
 @covers("punct-open")
 def test_open_without_its_partner(fd):
     # The closing quote is outside the VP: the opening one goes with the

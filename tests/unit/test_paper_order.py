@@ -211,6 +211,23 @@ def test_auxiliaries_and_full_view_rules(converter, rules, view, rule_id, tree, 
     ("(S (NP-SBJ (PRP You)) (VP (VBD received) (NP (CONJP (RB not) (RB just)) (NP (NP (DT the) (NN cash)) "
      "(PP (IN in) (NP (DT a) (NN bag)))) (, ,) (CC but) (NP (NN equity)))) (. .))",
      "You received not just the cash in a bag , but equity ."),
+    # before: "The brokers neither were barred nor suspended ." ("(DT neither)" opens the
+    # coordination: coordination.yaml initial_markers, whatever the tag)
+    ("(S (NP-SBJ (DT The) (NNS brokers)) (VP (VBD were) (VP (DT neither) (VBN barred) (CC nor) (VBN suspended) "
+     "(NP (-NONE- *-1)))) (. .))",
+     "The brokers were neither barred nor suspended ."),
+    # before: "... scenes either of many people fighting or eating ." (the first conjunct's
+    # marker is the coordination's: the opening conjunction follows it, and its subject)
+    ("(S (NP-SBJ (PRP It)) (VP (VBD showed) (NP (NP (NNS scenes)) (PP (IN of) (S-NOM (NP-SBJ (JJ many) (NNS people)) "
+     "(VP (CC either) (VP (VBG fighting)) (CC or) (VP (VBG eating))))))) (. .))",
+     "It showed scenes of many people either fighting or eating ."),
+    # ... "while [neither] admitting nor denying", "by [both] Mr. Coxon and Mr. Einhorn"
+    ("(S (SBAR-ADV (IN While) (S (NP-SBJ (-NONE- *-1)) (VP (DT neither) (VBG admitting) (CC nor) (VBG denying) "
+     "(NP (NN wrongdoing))))) (, ,) (NP-SBJ-1 (NNP Triton)) (VP (VBD consented)) (. .))",
+     "While neither admitting nor denying wrongdoing , Triton consented ."),
+    ("(S (NP-SBJ (NN Growth)) (VP (VBZ is) (VP (VBN expected) (NP (-NONE- *-1)) (PP (IN by) (NP-LGS (DT both) "
+     "(NP (NNP Mr.) (NNP Coxon)) (CC and) (NP (NNP Mr.) (NNP Einhorn)))))) (. .))",
+     "Growth is expected by both Mr. Coxon and Mr. Einhorn ."),
     # before: "The stake was valued more than at $ 1.2 billion ." (compounds.inner_tags)
     ("(S (NP-SBJ (DT The) (NN stake)) (VP (VBD was) (VP (VBN valued) (NP (-NONE- *-1)) (PP-CLR (IN at) "
      "(NP (QP (JJR more) (IN than) ($ $) (CD 1.2) (CD billion)) (-NONE- *U*))))) (. .))",
