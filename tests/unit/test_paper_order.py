@@ -228,6 +228,11 @@ def test_auxiliaries_and_full_view_rules(converter, rules, view, rule_id, tree, 
     ("(S (NP-SBJ (NN Growth)) (VP (VBZ is) (VP (VBN expected) (NP (-NONE- *-1)) (PP (IN by) (NP-LGS (DT both) "
      "(NP (NNP Mr.) (NNP Coxon)) (CC and) (NP (NNP Mr.) (NNP Einhorn)))))) (. .))",
      "Growth is expected by both Mr. Coxon and Mr. Einhorn ."),
+    # before: "It bought it in to order produce shovels ." ("in order" is one compound
+    # subordinator: compound_prepositions.yaml cp-in-order)
+    ("(S (NP-SBJ-1 (PRP It)) (VP (VBD bought) (NP (PRP it)) (SBAR-PRP (IN in) (NN order) (S (NP-SBJ (-NONE- *-1)) "
+     "(VP (TO to) (VP (VB produce) (NP (NNS shovels))))))) (. .))",
+     "It bought it in order to produce shovels ."),
     # before: "The stake was valued more than at $ 1.2 billion ." (compounds.inner_tags)
     ("(S (NP-SBJ (DT The) (NN stake)) (VP (VBD was) (VP (VBN valued) (NP (-NONE- *-1)) (PP-CLR (IN at) "
      "(NP (QP (JJR more) (IN than) ($ $) (CD 1.2) (CD billion)) (-NONE- *U*))))) (. .))",
