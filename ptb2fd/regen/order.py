@@ -107,13 +107,14 @@ class Regenerator:
         # the dependents' roles, and "role:clause" for those that are clauses
         # (and "role:marked" for clauses with a rolemarker: "that ...")
         # (and "role:subject=position" for clauses: "withinmod:subject=after-nonaux-finite", "said Mr. Pratt";
-        # "mark:cat0" for its punctuation, "inner-mark:cat0" for its dependents' own: "a [`` parallel] form ''")
+        # "mark:cat0" for its punctuation, "inner-mark:cat0" for its dependents' own: "a [`` parallel] form ''";
+        # "marker-tag:TAG" for its rolemarkers: "[who] also expects")
         ctx = frozenset(d.role for d in deps) | {f"{d.role}:clause" for d in deps if d.grouptype == "clause"} | {
             f"{d.role}:marked" for d in deps if d.grouptype == "clause" and d.rolemarker} | {
             f"{d.role}:subject={d.subject_position}" for d in deps if d.subject_position} | {
             f"mark:{d.cat0}" for d in deps if d.role in PUNCT_ROLES} | {
             f"inner-mark:{k.cat0}" for d in deps if d.role not in PUNCT_ROLES for k in self._kids.get(d.id, ())
-            if k.role in PUNCT_ROLES}
+            if k.role in PUNCT_ROLES} | {f"marker-tag:{d.cat}" for d in deps if d.role == "rolemarker"}
         items: list[tuple[int, tuple, list[tuple[bool, int]]]] = []
         groups: dict[int, list[ViewRecord]] = {}
         units: dict[int, list[ViewRecord]] = {}

@@ -134,6 +134,19 @@ CASES = [
     ("ord-class-free-left",
      "(S (NP-SBJ (PRP It)) (VP (VBZ owns) (NP (QP (RP about) (CD 11)) (NN %))) (. .))",
      "It owns about 11 % ."),
+    # before: "Men walk , noticing one another when only they jostle ."
+    ("ord-focus-adverb-subordinator",
+     "(S (NP-SBJ (NNS Men)) (VP (VBP walk) (, ,) (S-ADV (NP-SBJ (-NONE- *-1)) (VP (VBG noticing) (NP (CD one) "
+     "(DT another)) (SBAR-TMP (ADVP (RB only)) (WHADVP-2 (WRB when)) (S (NP-SBJ (PRP they)) (VP (VBP jostle) "
+     "(ADVP-TMP (-NONE- *T*-2)))))))) (. .))",
+     "Men walk , noticing one another only when they jostle ."),
+    # before: "Boesel , also who expects growth , ..." (a relative pronoun is its
+    # clause's subject: ord-focus-adverb-first does not apply, the adverb follows it)
+    ("ord-class-free-left",
+     "(S (NP-SBJ (NP (NNP Boesel)) (, ,) (SBAR (WHNP-1 (WP who)) (S (NP-SBJ (-NONE- *T*-1)) (ADVP (RB also)) "
+     "(VP (VBZ expects) (NP (NN growth))))) (, ,)) (VP (VBZ does) (RB n't) (VP (VB think) (SBAR (-NONE- 0) "
+     "(S (NP-SBJ (PRP it)) (VP (MD will) (VP (VB help))))))) (. .))",
+     "Boesel , who also expects growth , does n't think it will help ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
