@@ -89,6 +89,17 @@ def test_pair_before_an_opening_conjunction_goes_to_it(fd):
 
 
 @covers("punct-open")
+def test_open_before_a_compound_preposition_goes_to_it(fd):
+    # "`` contrary to common sense ''" (wsj_0051.mrg:13): the compound
+    # preposition's first word is a JJ, but the unit is a role marker, and
+    # the mark stays outside it, as before "in"
+    s = fd("( (S (NP-SBJ (DT The) (NNS bids)) (VP (VBD were) (`` ``) (ADJP-PRD (JJ contrary) (PP (TO to)"
+           " (NP (JJ common) (NN sense))))) (. .) ('' '')) )")
+    assert punct(s, "``") == ("contrary", "leftpunc", "punct-open"), s.table()
+    assert s.edge("contrary")[1:3] == ("sense", "rolemarker"), s.table()
+
+
+@covers("punct-open")
 def test_open_without_its_partner(fd):
     # The closing quote is outside the VP: the opening one goes with the
     # constituent on its right.

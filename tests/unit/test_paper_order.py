@@ -246,6 +246,11 @@ def test_auxiliaries_and_full_view_rules(converter, rules, view, rule_id, tree, 
     ("(S (NP-SBJ-1 (PRP It)) (VP (VBD bought) (NP (PRP it)) (SBAR-PRP (IN in) (NN order) (S (NP-SBJ (-NONE- *-1)) "
      "(VP (TO to) (VP (VB produce) (NP (NNS shovels))))))) (. .))",
      "It bought it in order to produce shovels ."),
+    # before: "The bids were contrary to `` common sense . ''" (the quote goes with the
+    # compound preposition, punctuation_targets._left)
+    ("(S (NP-SBJ (DT The) (NNS bids)) (VP (VBD were) (`` ``) (ADJP-PRD (JJ contrary) (PP (TO to) "
+     "(NP (JJ common) (NN sense))))) (. .) ('' ''))",
+     "The bids were `` contrary to common sense . ''"),
     # before: "The stake was valued more than at $ 1.2 billion ." (compounds.inner_tags)
     ("(S (NP-SBJ (DT The) (NN stake)) (VP (VBD was) (VP (VBN valued) (NP (-NONE- *-1)) (PP-CLR (IN at) "
      "(NP (QP (JJR more) (IN than) ($ $) (CD 1.2) (CD billion)) (-NONE- *U*))))) (. .))",
