@@ -21,7 +21,8 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "subject_position", "has_marks", "min_words", "max_words", "sibling_min_words",
                     "rank", "left_marks", "head_has_clause_subject",
                     "head_has_marks", "head_lacks_roles", "head_cat0",
-                    "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags")
+                    "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
+                    "head_role")
 
 
 # Conditions on punctuation marks, each a cat0 list: the token prefix (see
@@ -231,6 +232,9 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 cs = frozenset(f"marker-tag:{c}" for c in checker.strings(v, key, rid, line))
                 want = key == "head_marker_tags"
                 tests.append(lambda r, h, ctx, own, env, cs=cs, want=want: bool(cs & ctx) == want)
+            elif key == "head_role":
+                rs = roles(v, rid, line)
+                tests.append(lambda r, h, ctx, own, env, rs=rs: h is not None and h.role in rs)
             elif key == "head_cat1":
                 cs = frozenset(checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat1 in cs)

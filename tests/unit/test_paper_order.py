@@ -147,6 +147,10 @@ CASES = [
      "(VP (VBZ expects) (NP (NN growth))))) (, ,)) (VP (VBZ does) (RB n't) (VP (VB think) (SBAR (-NONE- 0) "
      "(S (NP-SBJ (PRP it)) (VP (MD will) (VP (VB help))))))) (. .))",
      "Boesel , who also expects growth , does n't think it will help ."),
+    # before: "So `` people are scrambling . ''" (a quotation that is the whole sentence)
+    ("ord-leftpunc-quote-sentence",
+     "(S (`` ``) (IN So) (NP-SBJ (NNS people)) (VP (VBP are) (VP (VBG scrambling))) (. .) ('' ''))",
+     "`` So people are scrambling . ''"),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
@@ -276,6 +280,7 @@ def test_quotations_and_markers_in_order(converter, rules, tree, regenerated):
     ("head_has_clause_subject: {withinmod: after}", "unknown subject position 'after'"),
     ("subject_position: [inverted]", "unknown subject position 'inverted'"),
     ("rank: [first]", "'rank' must be a whole number"),
+    ("head_role: [tops]", "role 'tops' is not in the role inventory"),
 ])
 def test_new_conditions_are_validated_at_load(tmp_path, condition, problem):
     folder = tmp_path / "rules"
