@@ -22,7 +22,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "rank", "left_marks", "head_has_clause_subject",
                     "head_has_marks", "head_lacks_roles", "head_cat0",
                     "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
-                    "head_role")
+                    "head_role", "head_lacks_marks")
 
 
 # Conditions on punctuation marks, each a cat0 list: the token prefix (see
@@ -232,6 +232,10 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 cs = frozenset(f"marker-tag:{c}" for c in checker.strings(v, key, rid, line))
                 want = key == "head_marker_tags"
                 tests.append(lambda r, h, ctx, own, env, cs=cs, want=want: bool(cs & ctx) == want)
+            elif key == "head_lacks_marks":
+                # the head has no punctuation mark of these cat0 (a quotation's "''")
+                cs = frozenset(f"mark:{c}" for c in checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, env, cs=cs: not (cs & ctx))
             elif key == "head_role":
                 rs = roles(v, rid, line)
                 tests.append(lambda r, h, ctx, own, env, rs=rs: h is not None and h.role in rs)

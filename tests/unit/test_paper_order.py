@@ -151,6 +151,12 @@ CASES = [
     ("ord-leftpunc-quote-sentence",
      "(S (`` ``) (IN So) (NP-SBJ (NNS people)) (VP (VBP are) (VP (VBG scrambling))) (. .) ('' ''))",
      "`` So people are scrambling . ''"),
+    # before: "Aides said and the congressman snapped back , ." (the comma closing the
+    # first conjunct of a coordination that continues its head)
+    ("ord-comma-before-continuation",
+     "(S (S (NP-SBJ (NNS Aides)) (VP (VBD said) (SBAR (-NONE- 0) (S (-NONE- *T*-1)))) (, ,)) (CC and) "
+     "(S (NP-SBJ (DT the) (NN congressman)) (VP (VBD snapped) (PRT (RP back)))) (. .))",
+     "Aides said , and the congressman snapped back ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
@@ -281,6 +287,7 @@ def test_quotations_and_markers_in_order(converter, rules, tree, regenerated):
     ("subject_position: [inverted]", "unknown subject position 'inverted'"),
     ("rank: [first]", "'rank' must be a whole number"),
     ("head_role: [tops]", "role 'tops' is not in the role inventory"),
+    ("head_lacks_roles: [subjekt]", "role 'subjekt' is not in the role inventory"),
 ])
 def test_new_conditions_are_validated_at_load(tmp_path, condition, problem):
     folder = tmp_path / "rules"
