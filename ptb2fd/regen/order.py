@@ -27,13 +27,14 @@ phrase; a temporal phrase without a comma goes before the subject ("The PLO
 """
 from __future__ import annotations
 
+from .coordination_order import CoordinationOrder, conjunction_between_separators, join_separators, word_key
 from .order_rules import ORDER_CONDITIONS, OrderRules, PlaceRule, compile_order
 from .view import PUNCT_ROLES, ViewRecord
 
 __all__ = ["ORDER_CONDITIONS", "OrderRules", "PlaceRule", "Regenerator", "compile_order"]
 
 
-class Regenerator:
+class Regenerator(CoordinationOrder):
     """Orders the records of a regeneration view."""
 
     def __init__(self, rules: OrderRules):
@@ -55,7 +56,7 @@ class Regenerator:
         self._opening_of: dict[int, list[tuple[bool, int]]] = {}  # first conjunct -> its coordination's opening
         roots = kids.get(0, [])
         out: list[int] = []
-        stack: list[tuple[bool, int]] = [(False, r.id) for r in sorted(roots, key=_word_key, reverse=True)]
+        stack: list[tuple[bool, int]] = [(False, r.id) for r in sorted(roots, key=word_key, reverse=True)]
         while stack:
             emit, x = stack.pop()
             if emit:
@@ -136,7 +137,7 @@ class Regenerator:
             members = rules.compounds.arrange(members)
             slot = self._place(members[0], h, ctx)
             key = rules.markers.compound_key(rules.compounds.is_inner(members))
-            items.append((slot, key + _word_key(members[0]), [(False, m.id) for m in members]))
+            items.append((slot, key + word_key(members[0]), [(False, m.id) for m in members]))
         opening: list[tuple[bool, int]] = self._opening_of.get(h.id, [])
         for members in groups.values():
             slot, key, entries = self.place_coordination(members, h, ctx)
@@ -159,9 +160,9 @@ class Regenerator:
             items.append((rules.opening_slot, (0,), opening))
             self.fired["junction.opening_slot"] = self.fired.get("junction.opening_slot", 0) + 1
         by_dep = {r.id: r for r in deps}
-        _join_separators(items, rules, by_dep)
+        join_separators(items, rules, by_dep)
         if rules.between_separators:
-            _conjunction_between_separators(items, by_dep, self.fired)
+            conjunction_between_separators(items, by_dep, self.fired)
         led = {i: items[i][0] for i in range(len(items)) if items[i][0] in rules.lead_slots.values()}
         _keep_rank_order(items, ranked)
         _lead(items, led, rules.lead_slots)
@@ -204,89 +205,18 @@ class Regenerator:
     def _item(self, d: ViewRecord, h: ViewRecord, ctx: frozenset[str]):
         slot = self._place(d, h, ctx)
         if slot == self.rules.chain_slot:
-            key = (self.rules.chain_rank.get(d.role, 9),) + _word_key(d)
+            key = (self.rules.chain_rank.get(d.role, 9),) + word_key(d)
         elif d.unit_rank is not None:
-            key = (d.unit_rank,) + _word_key(d)
+            key = (d.unit_rank,) + word_key(d)
         elif slot == self.rules.markers.slot:
             phrase = any(k.role not in PUNCT_ROLES for k in self._kids.get(d.id, ()))
-            key = self.rules.markers.key(d, phrase) + _word_key(d)
+            key = self.rules.markers.key(d, phrase) + word_key(d)
         elif d.role in PUNCT_ROLES:  # unranked marks on one side: ", ''", ". -RRB-"
             order = self.rules.punctuation_order
-            key = (order.get(d.cat0, len(order)),) + _word_key(d)
+            key = (order.get(d.cat0, len(order)),) + word_key(d)
         else:
-            key = (0,) + _word_key(d)
+            key = (0,) + word_key(d)
         return slot, key, [(False, d.id)]
-
-    def place_coordination(self, members: list[ViewRecord], h: ViewRecord, ctx: frozenset[str]):
-        """A coordination: c1 gap1 c2 gap2 ... cn. Separators fill the first
-        gaps, conjunctions the last ones ("a , b , and c"; "a , b and c");
-        an opening conjunction ("either") goes before c1. Without a conjunct
-        at position 1 the group continues its head, which is then c1; its
-        opening conjunctions still lead the entries (`self.opening` counts
-        them), and _sequence puts them before the head."""
-        rules = self.rules
-        conj = sorted((m for m in members if m.junction_position is not None), key=lambda m: m.junction_position)
-        marks = sorted((m for m in members if m.junction_position is None and m.role != "coordpunc"), key=_word_key)
-        seps = sorted((m for m in members if m.role == "coordpunc"), key=_word_key)
-        continuation = not conj or conj[0].junction_position != 1
-        n = len(conj) + (1 if continuation else 0)
-        # A conjunction goes before the last conjunct that names it as its
-        # anchor; one that only the first conjunct names opens the
-        # coordination ("either", "not only") and goes before it.
-        anchored: dict[int, set[int]] = {}
-        for c in conj:
-            if c.conj_anchor is not None:
-                anchored.setdefault(c.conj_anchor, set()).add(c.junction_position)
-        if continuation and conj and h.conj_anchor is not None:
-            anchored.setdefault(h.conj_anchor, set()).add(1)
-        # gaps[k - 2] sits right before the conjunct at junction_position k.
-        gaps: list[list[ViewRecord]] = [[] for _ in range(max(n - 1, 1))]
-        opening: list[ViewRecord] = []
-        free: list[ViewRecord] = []
-        for m in marks:
-            ks = anchored.get(m.id)
-            k = max(ks) if ks else None
-            if ks == {1}:
-                opening.append(m)
-            elif k is not None and k >= 2:
-                gaps[min(max(k - 2, 0), len(gaps) - 1)].append(m)
-            else:
-                free.append(m)
-        for i, m in enumerate(reversed(free)):
-            gaps[max(len(gaps) - 1 - i, 0)].append(m)
-        for i, sep in enumerate(seps):
-            gaps[min(i, len(gaps) - 1)].insert(0, sep)
-        entries: list[tuple[bool, int]] = [(False, m.id) for m in opening]
-        self.opening = len(opening)
-        visible = conj if not continuation else [None] + conj
-        for i, c in enumerate(visible):
-            if c is not None:
-                entries.append((False, c.id))
-            if i < len(gaps) and i < len(visible) - 1:
-                entries.extend((False, m.id) for m in gaps[i])
-        if len(visible) <= 1:
-            entries.extend((False, m.id) for g in gaps for m in g)
-        if continuation:
-            return rules.continuation_slot, (0,), entries
-        first = conj[0]
-        slot = self._place(first, h, ctx)
-        key = (first.unit_rank,) + _word_key(first) if first.unit_rank is not None else (0,) + _word_key(first)
-        return slot, key, entries
-
-
-def _conjunction_between_separators(items: list, deps: dict[int, ViewRecord], fired: dict[str, int]) -> None:
-    """Two separators of a coordination never stand side by side: a
-    conjunction right after them goes between them ("entertaining , [and] ,
-    more often than not , that means"). Run after _join_separators, which
-    may take the first of them to a reporting clause."""
-    for s, key, entries in items:
-        for i in range(len(entries) - 2):
-            a, b, c = (deps.get(e[1]) for e in entries[i:i + 3])
-            if a is not None and b is not None and c is not None and a.role == b.role == "coordpunc" \
-                    and c.role == "junction-marker":
-                entries[i + 1], entries[i + 2] = entries[i + 2], entries[i + 1]
-                fired["junction.between_separators"] = fired.get("junction.between_separators", 0) + 1
-
 
 def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> None:
     """Adjuncts on one side of a head are one unit whose order the view
@@ -298,26 +228,6 @@ def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> 
         for (_, _, i), (_, _, j) in zip(reversed(seq[:-1]), reversed(seq[1:])):
             if items[i][0] > items[j][0]:
                 items[i] = (items[j][0],) + items[i][1:]
-
-
-def _join_separators(items: list, rules: OrderRules, deps: dict[int, ViewRecord]) -> None:
-    """Where the head has marks in the `separators_join` slot, the first
-    separator of a coordination continuing the head joins them, unless the
-    head has a mark of its kind there: "`` There is a chance [, ''] added Mr.
-    Guffey , `` but ..." (the comma is the coordination's, the quote the
-    head's); "... initially [, ''] said Mr. Pratt [,] `` but" (two
-    separators, the second stays)."""
-    slot = rules.separators_join
-    there = {deps[e[1]].cat0 for item in items if item[0] == slot for e in item[2] if e[1] in deps}
-    if slot is None or not there:
-        return
-    for i, (s, key, entries) in enumerate(items):
-        if s != rules.continuation_slot:
-            continue
-        first = deps.get(entries[0][1]) if entries else None
-        if first is not None and first.role == "coordpunc" and first.cat0 not in there:
-            items[i] = (s, key, entries[1:])
-            items.append((slot, (-1,), entries[:1]))
 
 
 def _lead(items: list, led: dict[int, int], lead_slots: dict[int, int]) -> None:
@@ -336,7 +246,3 @@ def _lead(items: list, led: dict[int, int], lead_slots: dict[int, int]) -> None:
 
 
 _NOTHING: frozenset[str] = frozenset()
-
-
-def _word_key(r: ViewRecord) -> tuple:
-    return (r.word or "", r.base or "", r.cat, r.role)
