@@ -157,6 +157,11 @@ CASES = [
      "(S (S (NP-SBJ (NNS Aides)) (VP (VBD said) (SBAR (-NONE- 0) (S (-NONE- *T*-1)))) (, ,)) (CC and) "
      "(S (NP-SBJ (DT the) (NN congressman)) (VP (VBD snapped) (PRT (RP back)))) (. .))",
      "Aides said , and the congressman snapped back ."),
+    # before: "Ads are true but always not fully accurate ."
+    ("ord-polarity-phrase-first",
+     "(S (NP-SBJ (NNS Ads)) (VP (VBP are) (ADJP-PRD (ADJP (JJ true)) (CC but) (ADJP (RB not) (ADVP-TMP (RB always)) "
+     "(RB fully) (JJ accurate)))) (. .))",
+     "Ads are true but not always fully accurate ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
