@@ -162,6 +162,11 @@ CASES = [
      "(S (NP-SBJ (NNS Ads)) (VP (VBP are) (ADJP-PRD (ADJP (JJ true)) (CC but) (ADJP (RB not) (ADVP-TMP (RB always)) "
      "(RB fully) (JJ accurate)))) (. .))",
      "Ads are true but not always fully accurate ."),
+    # before: "The ad , a for years secondary presence , became the event ."
+    ("ord-pp-before-determiner",
+     "(S (NP-SBJ (NP (DT The) (NN ad)) (, ,) (NP (PP-TMP (IN for) (NP (NNS years))) (DT a) (JJ secondary) "
+     "(NN presence)) (, ,)) (VP (VBD became) (NP-PRD (DT the) (NN event))) (. .))",
+     "The ad , for years a secondary presence , became the event ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
