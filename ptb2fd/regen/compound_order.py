@@ -41,7 +41,9 @@ class CompoundOrder:
     def arrange(self, members: Sequence[ViewRecord]) -> list[ViewRecord]:
         if all(m.compound_position is not None for m in members):
             return sorted(members, key=lambda m: m.compound_position)
-        members = sorted(members, key=_text)
+        # Same words ("as well as"): a modifier's tag before a preposition's,
+        # so the preposition proper comes last and ties never follow the ids.
+        members = sorted(members, key=lambda m: (_text(m), m.cat in self.preposition_tags, m.cat))
         modifiers = [m for m in members if m.cat not in self.preposition_tags]
         preps = [m for m in members if m.cat in self.preposition_tags]
         ordered = self._phrasal(members)

@@ -27,19 +27,23 @@ phrase; a temporal phrase without a comma goes before the subject ("The PLO
 """
 from __future__ import annotations
 
-from .item_moves import join_separators, keep_rank_order, lead
+from .coordination_order import CoordinationOrder, conjunction_between_separators, join_separators, word_key
 from .order_rules import ORDER_CONDITIONS, OrderRules, PlaceRule, compile_order
 from .view import PUNCT_ROLES, ViewRecord
 
 __all__ = ["ORDER_CONDITIONS", "OrderRules", "PlaceRule", "Regenerator", "compile_order"]
 
 
-class Regenerator:
+class Regenerator(CoordinationOrder):
     """Orders the records of a regeneration view."""
 
     def __init__(self, rules: OrderRules):
         self.rules = rules
         self.fired: dict[str, int] = {}
+        # how many opening conjunctions ("either", "not only") lead the
+        # entries place_coordination returned last: where the coordination
+        # continues its head, they stand before the head (opening_slot)
+        self.opening = 0
 
     def order(self, records: tuple[ViewRecord, ...] | list[ViewRecord]) -> list[int]:
         """Ids in the regenerated order."""
@@ -49,9 +53,10 @@ class Regenerator:
             kids.setdefault(r.head, []).append(r)
         self._kids = kids
         self._words: dict[int, int] = {}
+        self._opening_of: dict[int, list[tuple[bool, int]]] = {}  # first conjunct -> its coordination's opening
         roots = kids.get(0, [])
         out: list[int] = []
-        stack: list[tuple[bool, int]] = [(False, r.id) for r in sorted(roots, key=_word_key, reverse=True)]
+        stack: list[tuple[bool, int]] = [(False, r.id) for r in sorted(roots, key=word_key, reverse=True)]
         while stack:
             emit, x = stack.pop()
             if emit:
@@ -111,7 +116,8 @@ class Regenerator:
         # the dependents' roles, and "role:clause" for those that are clauses
         # (and "role:marked" for clauses with a rolemarker: "that ...")
         # (and "role:subject=position" for clauses: "withinmod:subject=after-nonaux-finite", "said Mr. Pratt";
-        # "mark:cat0" for its punctuation, "inner-mark:cat0" for its dependents' own: "a [`` parallel] form ''")
+        # "mark:cat0" for its punctuation, "inner-mark:cat0" for its dependents' own: "a [`` parallel] form ''";
+        # "marker-tag:TAG" for its rolemarkers: "[who] also expects")
         ctx = self._context(deps)
         items: list[tuple[int, tuple, list[tuple[bool, int]]]] = []
         groups: dict[int, list[ViewRecord]] = {}
@@ -134,25 +140,42 @@ class Regenerator:
             members = rules.compounds.arrange(members)
             slot = self._place(members[0], h, ctx)
             key = rules.markers.compound_key(rules.compounds.is_inner(members))
-            items.append((slot, key + _word_key(members[0]), [(False, m.id) for m in members]))
+            items.append((slot, key + word_key(members[0]), [(False, m.id) for m in members]))
+        opening: list[tuple[bool, int]] = self._opening_of.get(h.id, [])
         for members in groups.values():
-            items.append(self.place_coordination(members, h, ctx))
+            slot, key, entries = self.place_coordination(members, h, ctx)
+            if slot == rules.continuation_slot and self.opening:
+                # the head is the first conjunct: "Japan [not only] outstrips ..."
+                opening += entries[:self.opening]
+                entries = entries[self.opening:]
+            elif self.opening and self._has_marker(entries[self.opening][1]):
+                # the first conjunct's marker is the coordination's: the opening
+                # conjunction follows it ("by [both] Mr. Coxon and Mr. Einhorn",
+                # "while [neither] admitting nor denying")
+                self._opening_of[entries[self.opening][1]] = entries[:self.opening]
+                entries = entries[self.opening:]
+            items.append((slot, key, entries))
             firsts = [m for m in members if m.unit_rank is not None and m.role not in PUNCT_ROLES]
             if firsts:
                 first = min(firsts, key=lambda m: m.unit_rank)
                 ranked.append((first.direction, first.unit_rank, len(items) - 1))
-        by_id = None
-        if groups and "coordpunc" in ctx:  # (only a coordination's separator can join)
-            by_id = {r.id: r for r in deps}
-            join_separators(items, rules, by_id)
+        if opening:
+            items.append((rules.opening_slot, (0,), opening))
+            self.fired["junction.opening_slot"] = self.fired.get("junction.opening_slot", 0) + 1
+        by_dep = None
+        if groups and "coordpunc" in ctx:  # (only a coordination's separators move)
+            by_dep = {r.id: r for r in deps}
+            join_separators(items, rules, by_dep)
+            if rules.between_separators:
+                conjunction_between_separators(items, by_dep, self.fired)
         led = {i: items[i][0] for i in range(len(items)) if items[i][0] in rules.lead_slots.values()}
         if len(ranked) > 1:
-            keep_rank_order(items, ranked)
+            _keep_rank_order(items, ranked)
         if led:
-            lead(items, led, rules.lead_slots)
+            _lead(items, led, rules.lead_slots)
         items.sort(key=lambda i: (i[0], i[1]))
         if rules.reopened_quotes and sum(d.role == "leftpunc" and d.cat0 in rules.reopened_quotes for d in deps) > 1:
-            self._reopen_quotation(items, by_id or {r.id: r for r in deps})
+            self._reopen_quotation(items, by_dep or {r.id: r for r in deps})
         seq: list[tuple[bool, int]] = []
         head_done = False
         for slot, _, entries in items:
@@ -183,7 +206,12 @@ class Regenerator:
                 for k in kids.get(d.id, ()):
                     if k.role in PUNCT_ROLES:
                         ctx.add(f"inner-mark:{k.cat0}")
+                if role == "rolemarker":
+                    ctx.add(f"marker-tag:{d.cat}")
         return frozenset(ctx)
+
+    def _has_marker(self, x: int) -> bool:
+        return any(k.role == "rolemarker" for k in self._kids.get(x, ()))
 
     def _reopen_quotation(self, items: list, deps: dict[int, ViewRecord]) -> None:
         """A quotation interrupted by its reporting clause opens again after
@@ -207,71 +235,44 @@ class Regenerator:
     def _item(self, d: ViewRecord, h: ViewRecord, ctx: frozenset[str]):
         slot = self._place(d, h, ctx)
         if slot == self.rules.chain_slot:
-            key = (self.rules.chain_rank.get(d.role, 9),) + _word_key(d)
+            key = (self.rules.chain_rank.get(d.role, 9),) + word_key(d)
         elif d.unit_rank is not None:
-            key = (d.unit_rank,) + _word_key(d)
+            key = (d.unit_rank,) + word_key(d)
         elif slot == self.rules.markers.slot:
             phrase = any(k.role not in PUNCT_ROLES for k in self._kids.get(d.id, ()))
-            key = self.rules.markers.key(d, phrase) + _word_key(d)
+            key = self.rules.markers.key(d, phrase) + word_key(d)
         elif d.role in PUNCT_ROLES:  # unranked marks on one side: ", ''", ". -RRB-"
             order = self.rules.punctuation_order
-            key = (order.get(d.cat0, len(order)),) + _word_key(d)
+            key = (order.get(d.cat0, len(order)),) + word_key(d)
         else:
-            key = (0,) + _word_key(d)
+            key = (0,) + word_key(d)
         return slot, key, [(False, d.id)]
 
-    def place_coordination(self, members: list[ViewRecord], h: ViewRecord, ctx: frozenset[str]):
-        """A coordination: c1 gap1 c2 gap2 ... cn. Separators fill the first
-        gaps, conjunctions the last ones ("a , b , and c"; "a , b and c");
-        an opening conjunction ("either") goes before c1. Without a conjunct
-        at position 1 the group continues its head, which is then c1."""
-        rules = self.rules
-        conj = sorted((m for m in members if m.junction_position is not None), key=lambda m: m.junction_position)
-        marks = sorted((m for m in members if m.junction_position is None and m.role != "coordpunc"), key=_word_key)
-        seps = sorted((m for m in members if m.role == "coordpunc"), key=_word_key)
-        continuation = not conj or conj[0].junction_position != 1
-        n = len(conj) + (1 if continuation else 0)
-        # A conjunction goes before the last conjunct that names it as its
-        # anchor; one that opens the coordination ("either") before the first.
-        anchored = {}
-        for c in conj:
-            if c.conj_anchor is not None:
-                anchored[c.conj_anchor] = c.junction_position
-        # gaps[k - 2] sits right before the conjunct at junction_position k.
-        gaps: list[list[ViewRecord]] = [[] for _ in range(max(n - 1, 1))]
-        opening: list[ViewRecord] = []
-        free: list[ViewRecord] = []
-        for m in marks:
-            k = anchored.get(m.id)
-            if k == 1 and not continuation and m.word.lower() in rules.initial_markers:
-                opening.append(m)
-            elif k is not None and k >= 2:
-                gaps[min(max(k - 2, 0), len(gaps) - 1)].append(m)
-            else:
-                free.append(m)
-        for i, m in enumerate(reversed(free)):
-            gaps[max(len(gaps) - 1 - i, 0)].append(m)
-        for i, sep in enumerate(seps):
-            gaps[min(i, len(gaps) - 1)].insert(0, sep)
-        entries: list[tuple[bool, int]] = [(False, m.id) for m in opening]
-        visible = conj if not continuation else [None] + conj
-        for i, c in enumerate(visible):
-            if c is not None:
-                entries.append((False, c.id))
-            if i < len(gaps) and i < len(visible) - 1:
-                entries.extend((False, m.id) for m in gaps[i])
-        if len(visible) <= 1:
-            entries.extend((False, m.id) for g in gaps for m in g)
-        if continuation:
-            return rules.continuation_slot, (0,), entries
-        first = conj[0]
-        slot = self._place(first, h, ctx)
-        key = (first.unit_rank,) + _word_key(first) if first.unit_rank is not None else (0,) + _word_key(first)
-        return slot, key, entries
+def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> None:
+    """Adjuncts on one side of a head are one unit whose order the view
+    gives: an adjunct never goes to a later slot than the next one ("[Then]
+    [Wednesday] , Fujitsu said": "Then" follows "Wednesday" before the
+    subject, wherever its own rule would put it)."""
+    for side in {r[0] for r in ranked}:
+        seq = sorted((r for r in ranked if r[0] == side), key=lambda r: r[1])
+        for (_, _, i), (_, _, j) in zip(reversed(seq[:-1]), reversed(seq[1:])):
+            if items[i][0] > items[j][0]:
+                items[i] = (items[j][0],) + items[i][1:]
+
+
+def _lead(items: list, led: dict[int, int], lead_slots: dict[int, int]) -> None:
+    """Items of a lead slot stand right before the first item of the slot
+    they lead, wherever the rank order moved that item: the comma and
+    closing quote before the reporting clause ("`` ... , '' [says the
+    kicker]")."""
+    for lead, target in lead_slots.items():
+        firsts = sorted((items[i][0], items[i][1]) for i, slot in led.items() if slot == target)
+        if not firsts:
+            continue
+        slot, key = firsts[0]
+        for i, item in enumerate(items):
+            if item[0] == lead:
+                items[i] = (slot, (key[0] - 0.5,) + item[1]) + item[2:]
 
 
 _NOTHING: frozenset[str] = frozenset()
-
-
-def _word_key(r: ViewRecord) -> tuple:
-    return (r.word or "", r.base or "", r.cat, r.role)

@@ -21,7 +21,8 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "subject_position", "has_marks", "min_words", "max_words", "sibling_min_words",
                     "rank", "left_marks", "head_has_clause_subject",
                     "head_has_marks", "head_lacks_roles", "head_cat0",
-                    "sibling_has_marks")
+                    "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
+                    "head_role", "head_lacks_marks")
 
 
 # Conditions on punctuation marks, each a cat0 list: the token prefix (see
@@ -59,7 +60,7 @@ class OrderRules:
     chain_slot: int
     chain_first_slot: int
     chain_rank: dict[str, int]
-    initial_markers: frozenset[str]
+    opening_slot: int  # an opening conjunction of a coordination that continues its head
     continuation_slot: int
     rules: tuple[PlaceRule, ...]
     adjunct_roles: frozenset[str]
@@ -70,6 +71,7 @@ class OrderRules:
     markers: MarkerOrder
     separators_join: int | None  # slot whose marks a continued coordination's first separators join
     reopened_quotes: frozenset[str]  # cat0 of opening quotes that open again after a reporting clause
+    between_separators: bool = False  # a conjunction goes between two separators of one gap
     _by_role: dict[tuple[str, str | None], tuple[PlaceRule, ...]] = field(default_factory=dict, compare=False,
                                                                           repr=False)
 
@@ -128,8 +130,8 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     rank = {str(k): int(v) for k, v in (checker.mapping(chain.get("rank", {}), "aux_chain.rank") or {}).items()}
     roles(list(rank), None, line_of(chain))
     junction = checker.mapping(data.get("junction", {}), "junction") or {}
-    checker.keys(junction, ["initial_markers", "continuation_slot", "separators_join"],
-                 ["initial_markers", "continuation_slot"],
+    checker.keys(junction, ["opening_slot", "continuation_slot", "separators_join", "between_separators"],
+                 ["opening_slot", "continuation_slot"],
                  what="junction")
     rules = []
     for spec, rid, line in checker.rules(data, "rules", "placement rule", ["id", "when", "slot"],
@@ -226,6 +228,22 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "head_cat0":
                 cs = frozenset(checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat0 in cs)
+            elif key == "head_in_coordination":
+                # the head is a conjunct: "on [either] the U.S. or London" (the
+                # shared "on" hangs on the first conjunct)
+                tests.append(lambda r, h, ctx, own, env, v=bool(v): (h is not None and h.junction is not None) == v)
+            elif key in ("head_marker_tags", "head_lacks_marker_tags"):
+                # the Penn tags of the head's rolemarkers: "[who] also expects" (WP)
+                cs = frozenset(f"marker-tag:{c}" for c in checker.strings(v, key, rid, line))
+                want = key == "head_marker_tags"
+                tests.append(lambda r, h, ctx, own, env, cs=cs, want=want: bool(cs & ctx) == want)
+            elif key == "head_lacks_marks":
+                # the head has no punctuation mark of these cat0 (a quotation's "''")
+                cs = frozenset(f"mark:{c}" for c in checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, env, cs=cs: not (cs & ctx))
+            elif key == "head_role":
+                rs = roles(v, rid, line)
+                tests.append(lambda r, h, ctx, own, env, rs=rs: h is not None and h.role in rs)
             elif key == "head_cat1":
                 cs = frozenset(checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat1 in cs)
@@ -234,7 +252,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         rules.append(PlaceRule(str(rid), tuple(tests), slot_of(spec.get("slot"), rid, line), admits, side, adjunct))
     return OrderRules(
         tuple(slots), index["HEAD"], slot_of(chain.get("slot")), slot_of(chain.get("first_slot")), rank,
-        frozenset(w.lower() for w in checker.strings(junction.get("initial_markers", []), "initial_markers")),
+        slot_of(junction.get("opening_slot")),
         slot_of(junction.get("continuation_slot")), tuple(rules),
         adjunct_roles if adjunct_roles is not None else frozenset(),
         compile_compound_order(data.get("compounds", {}), checker, phrasal),
@@ -245,4 +263,5 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         compile_marker_order(data.get("marker_order", {}), checker, slot_of),
         slot_of(str(junction["separators_join"])) if "separators_join" in junction else None,
         frozenset(checker.strings(data.get("reopened_quotes", []), "reopened_quotes")),
+        bool(junction.get("between_separators", False)),
     )

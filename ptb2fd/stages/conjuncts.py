@@ -67,8 +67,13 @@ class ConjunctFinder:
 
     def _past_modifiers(self, kids: list[Node], right: int, first: Node, parent_fams) -> int:
         """The conjunct after a conjunction, past adverbs that open it:
-        "late Monday or [even] early Tuesday" -> "early Tuesday"."""
-        if self._compatible(first, kids[right], parent_fams) or not self._is_premod(kids[right]):
+        "late Monday or [even] early Tuesday" -> "early Tuesday". Under an
+        unlike parent (UCP), where anything is compatible, an adverb followed
+        by another candidate opens it too: "uncomfortable and , [frankly] ,
+        quite angry"."""
+        if not self._is_premod(kids[right]):
+            return right
+        if parent_fams is not None and self._compatible(first, kids[right], parent_fams):
             return right
         r = right
         while r < len(kids) and (self._is_premod(kids[r]) or self._skipped(kids[r])):
@@ -115,11 +120,20 @@ class ConjunctFinder:
                     end = j
                     continue
                 break
-            # "either ... or": an opening conjunction right before the run.
-            if start > 0 and self._is_marker(kids[start - 1]) and self._initial(kids[start - 1]):
+            # "either ... or": an opening conjunction right before the run,
+            # whatever its tag ("were (DT neither) barred nor suspended").
+            if start > 0 and self._opens(kids[start - 1]):
                 start -= 1
             return start, end
         return None
+
+    def _opens(self, node: Node) -> bool:
+        """An opening conjunction: a conjunction whose first word is an
+        initial marker ("either", "not only"), or that word alone under
+        another tag ("(DT both)", "(DT neither)")."""
+        if self._is_marker(node):
+            return self._initial(node)
+        return node.word is not None and node.word.lower() in self.rules.initial_markers
 
     def _initial(self, node: Node) -> bool:
         words = node.words()
@@ -142,15 +156,16 @@ class ConjunctFinder:
         """Conjuncts, conjunctions, separators, and (adverb, conjunct) pairs."""
         conj, marks, seps, mods = [], [], [], []
         pending: list[int] = []  # adverbs after a conjunction, before its conjunct
+        # (not after an opening one: "either [manually] or by photocopying")
         for i in range(start, end + 1):
             c = kids[i]
-            if self._is_marker(c):
+            if self._is_marker(c) or (i == start and self._opens(c)):
                 marks.append(i)
             elif self._is_sep(c):
                 seps.append(i)
             elif self._skipped(c):
                 continue
-            elif marks and marks[-1] > (conj[-1] if conj else -1) and self._is_premod(c) \
+            elif conj and marks and marks[-1] > conj[-1] and self._is_premod(c) \
                     and any(self._candidate(kids[x]) and not self._is_premod(kids[x]) for x in range(i + 1, end + 1)):
                 pending.append(i)
             else:

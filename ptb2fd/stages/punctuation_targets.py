@@ -59,13 +59,16 @@ class PunctuationTargets:
     def _left(self, deps, node: Node) -> int:
         """The word an opening mark before `node` goes with: the phrase's
         role marker when the phrase starts with one ("`` [in] an effort"),
-        so the mark stays outside it; else the phrase's head ("of ``
-        [Chase]")."""
+        or its opening conjunction, whatever its tag ("-LRB- [both] X and
+        Y"), or a compound preposition, whatever its first word's tag ("``
+        [contrary] to common sense"), so the mark stays outside it; else the
+        phrase's head ("of `` [Chase]")."""
         head = deps.lexhead[id(node)]
         first = node
         while first.word is None:
             first = first.children[0]
-        if first.start != head and first.tag in self.rules.marker_tags:
+        if first.start != head and (first.tag in self.rules.marker_tags or first.start in deps.marker_of
+                                    or first.start in deps.compound_of):
             return first.start
         return head
 

@@ -109,20 +109,21 @@ class BuildRecords:
     def _anchor(self, markers: list[int], words, conjuncts: list[int], pos: int) -> int:
         """The conjunction of a conjunct: the one right before it ("X , but
         Y , and Z": Y -> but, Z -> and); for the first conjunct the opening
-        one ("[either] A or B"); otherwise the coordination's main conjunction
-        (the last one that does not open it)."""
+        one ("[either] A or B", "[not only] A but also B": any conjunction
+        before the first conjunct opens the coordination, whatever its head
+        word); otherwise the coordination's main conjunction (the last one
+        that does not open it)."""
         if pos > 1:
             lo, hi = conjuncts[pos - 2], conjuncts[pos - 1]
             between = [m for m in markers if lo < m < hi]
             if between:
                 return between[-1]
         else:
-            opening = [m for m in markers if m < conjuncts[0]
-                       and (words[m].word or "").lower() in self.initial_markers]
+            opening = [m for m in markers if m < conjuncts[0]]
             if opening:
                 return opening[0]
         for m in reversed(markers):
-            if (words[m].word or "").lower() not in self.initial_markers:
+            if m > conjuncts[0] and (words[m].word or "").lower() not in self.initial_markers:
                 return m
         return markers[-1]
 

@@ -40,6 +40,13 @@ CASES = [
     # "based on" heading a PP groups (wsj_0059.mrg:2 "... based on sluggish ...").
     ("cp-based-on", "( (S (NP-SBJ (DT The) (NN index)) (VP (VBD rose) (PP (VBN based) (PP (IN on) (NP (JJ preliminary)"
                     " (NNS data))))) (. .)) )", ["based", "on"], "data", "rose"),
+    # The Treebank's "(SBAR (IN in) (NN order) (S ...))" (wsj_0054.mrg:2) and "in case".
+    ("cp-in-order", "( (S (NP-SBJ-1 (PRP It)) (VP (VBD bought) (NP (PRP it)) (SBAR-PRP (IN in) (NN order) (S (NP-SBJ"
+                    " (-NONE- *-1)) (VP (TO to) (VP (VB produce) (NP (NNS shovels))))))) (. .)) )",
+     ["in", "order"], "produce", "bought"),
+    ("cp-in-case", "( (S (NP-SBJ (PRP It)) (VP (VBZ gives) (NP (PRP us)) (NP (NN flexibility)) (SBAR-PRP (IN in) (NN case)"
+                   " (S (NP-SBJ (NNP Temple)) (VP (VBZ raises) (NP (PRP$ its) (NN bid)))))) (. .)) )",
+     ["in", "case"], "raises", "gives"),
     # "(PP (IN than) (PP (IN in) (NP September)))" -> "than in".
     ("cp-preposition-pair", "( (S (NP-SBJ (NNS Sales)) (VP (VBD were) (ADJP-PRD (JJR higher) (PP (IN than) (PP (IN in)"
                             " (NP (NNP September)))))) (. .)) )", ["than", "in"], "September", "higher"),

@@ -169,6 +169,46 @@ def test_either_or_between_verb_phrases(fd):
     assert "coord-vp" in sell.rules
 
 
+@covers("coord-other")
+def test_adverb_opening_a_conjunct_under_ucp(fd):
+    # Under UCP any two children may be conjuncts; an adverb set off after
+    # the conjunction still opens the conjunct after it (wsj_0060.mrg:20;
+    # before: "frankly" a conjunct, "quite angry" the head the list continued).
+    s = fd("( (S (NP-SBJ (PRP I)) (VP (VBP feel) (UCP-PRD (VP (JJ pressured) (NP (-NONE- *-1))) (, ,)"
+           " (ADJP (JJ uncomfortable)) (CC and) (, ,) (ADVP (RB frankly)) (, ,) (ADJP (RB quite) (JJ angry))))"
+           " (. .)) )")
+    conj = [s.tok(w) for w in ("pressured", "uncomfortable", "angry")]
+    assert [t.junction_position for t in conj] == [1, 2, 3], s.table()
+    assert [s.head_word(t) for t in conj] == ["feel"] * 3, s.table()
+    frankly = s.tok("frankly")
+    assert (s.head_word(frankly), frankly.role, frankly.junction) == ("angry", "adverbial", None), s.table()
+    # the commas around it are its own, not separators
+    assert [t.role for t in s.tokens if t.word == ","] == ["coordpunc", "leftpunc", "rightpunc"], s.table()
+
+
+@covers("coord-vp")
+def test_not_only_opens_a_coordination_that_continues_its_head(fd):
+    # Any conjunction before the first conjunct opens the coordination,
+    # whatever its head word: the CONJP "not only" is headed by "only"
+    # (wsj_0043.mrg:34; before, "outstrips" was anchored to "but").
+    s = fd("( (S (NP-SBJ (NNP Japan)) (VP (CONJP (RB not) (RB only)) (VP (VBZ outstrips) (NP (DT the) (NNP U.S.)))"
+           " (CONJP (CC but) (RB also)) (VP (VBZ outranks) (NP (PRP it)))) (. .)) )")
+    first, second = s.tok("outstrips"), s.tok("outranks")
+    assert (first.junction_position, first.conj_anchor) == (1, s.tok("only").id), s.table()
+    assert (second.junction_position, second.conj_anchor) == (2, s.tok("but").id), s.table()
+
+
+@covers("coord-np")
+def test_opening_word_with_another_tag_opens_the_coordination(fd):
+    # "(DT both)" right before the conjuncts is their opening conjunction,
+    # not the first conjunct's determiner (wsj_0012.mrg:12 "Both Newsweek and U.S. News")
+    s = fd("( (S (NP-SBJ (DT Both) (NP (NNP Newsweek)) (CC and) (NP (NNP U.S.) (NNP News))) (VP (VBP have)"
+           " (VP (VBN gained))) (. .)) )")
+    both = s.tok("Both")
+    assert (both.role, both.rule, s.head_word(both)) == ("junction-marker", "cc-junction-marker", "gained"), s.table()
+    assert s.tok("Newsweek").conj_anchor == both.id and s.tok("News").conj_anchor == s.tok("and").id, s.table()
+
+
 @covers("coord-np")
 def test_conjp_as_well_as(fd):
     s = fd("( (S (NP-SBJ (NP (NNS Stocks)) (CONJP (RB as) (RB well) (IN as)) (NP (NNS bonds))) (VP (VBD fell)) (. .)) )")

@@ -77,6 +77,28 @@ def test_pair_of_parentheses(fd):
     assert punct(s, "-RRB-") == ("ABC", "rightpunc", "punct-pair"), s.table()
 
 
+@covers("punct-pair")
+def test_pair_before_an_opening_conjunction_goes_to_it(fd):
+    # "-LRB- both X and Y -RRB-": "both" opens the coordination (a DT, not a
+    # CC) and depends on the conjuncts' head; the bracket goes with it, so
+    # the two edges do not cross.
+    s = fd("( (S (NP-SBJ (NP (NNS Investors)) (PRN (-LRB- -LRB-) (NP (DT both) (NP (NNS banks)) (CC and)"
+           " (NP (NNS funds))) (-RRB- -RRB-))) (VP (VBD bought)) (. .)) )")
+    assert s.edge("both")[2] == "junction-marker", s.table()
+    assert punct(s, "-LRB-") == ("both", "leftpunc", "punct-pair"), s.table()
+
+
+@covers("punct-open")
+def test_open_before_a_compound_preposition_goes_to_it(fd):
+    # "`` contrary to common sense ''" (wsj_0051.mrg:13): the compound
+    # preposition's first word is a JJ, but the unit is a role marker, and
+    # the mark stays outside it, as before "in"
+    s = fd("( (S (NP-SBJ (DT The) (NNS bids)) (VP (VBD were) (`` ``) (ADJP-PRD (JJ contrary) (PP (TO to)"
+           " (NP (JJ common) (NN sense))))) (. .) ('' '')) )")
+    assert punct(s, "``") == ("contrary", "leftpunc", "punct-open"), s.table()
+    assert s.edge("contrary")[1:3] == ("sense", "rolemarker"), s.table()
+
+
 @covers("punct-open")
 def test_open_without_its_partner(fd):
     # The closing quote is outside the VP: the opening one goes with the

@@ -65,6 +65,9 @@ CASES = [
     ("ftag-put", "( (S (NP-SBJ (PRP He)) (VP (VBD put) (NP (PRP it)) (PP-PUT (IN on) (NP (DT the) (NN table)))) (. .)) )",
      "table", 1, "put", "locative"),
     ("md-modal", VINKEN, "will", 1, "join", "modal"),
+    # a particle tag inside a QP modifies the number: "owns about 11 %" (wsj_0073.mrg:6)
+    ("rp-in-qp-adverbial", "( (S (NP-SBJ (PRP It)) (VP (VBZ owns) (NP (QP (RP about) (CD 11)) (NN %))) (. .)) )",
+     "about", 1, "11", "adverbial"),
     ("prt-particle", "( (S (NP-SBJ (DT The) (NN company)) (VP (MD will) (VP (VB spin) (PRT (RP off))"
                      " (NP (DT the) (NN unit)))) (. .)) )", "off", 1, "spin", "particle"),
     ("have-taxis", "( (S (NP-SBJ (NNS Sales)) (VP (VBP have) (VP (VBN risen) (NP-EXT (CD 5) (NN %)))) (. .)) )",

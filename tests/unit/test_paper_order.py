@@ -97,6 +97,76 @@ CASES = [
      "(S (NP-SBJ (PRP It)) (VP (VBD represented) (NP (NP (DT a) (`` ``) (JJ parallel) (NN form) ('' '')) "
      "(PP (IN of) (NP (DT the) (NN test))))) (. .))",
      "It represented a `` parallel form '' of the test ."),
+    # before: "It can be used at , but prices pegged to the close ." (a conjunction
+    # opening a phrase precedes its marker and its determiner)
+    ("ord-conjunction-first",
+     "(S (NP-SBJ (PRP It)) (VP (MD can) (VP (VB be) (VP (VBN used) (NP (-NONE- *-1)) (PRN (, ,) (CC but) "
+     "(PP-CLR (IN at) (NP (NP (NNS prices)) (VP (VBN pegged) (NP (-NONE- *)) (PP-CLR (TO to) "
+     "(NP (DT the) (NN close)))))))))) (. .))",
+     "It can be used , but at prices pegged to the close ."),
+    # before: "The health the -- and federal deficit -- grows worse ."
+    ("ord-conjunction-first",
+     "(S (NP-SBJ (NP (DT The) (NN health)) (PRN (: --) (CC and) (NP (DT the) (JJ federal) (NN deficit)) (: --))) "
+     "(VP (VBZ grows) (ADJP-PRD (JJR worse))) (. .))",
+     "The health -- and the federal deficit -- grows worse ."),
+    # before: "It is n't reported on the either U.S. or London tapes ." (the shared
+    # "on" hangs on the first conjunct: the conjunction follows it)
+    ("ord-conjunction-in-conjunct",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ is) (RB n't) (VP (VBN reported) (NP (-NONE- *-1)) (PP-LOC (IN on) "
+     "(NP (CC either) (DT the) (NNP U.S.) (CC or) (NNP London) (NNS tapes))))) (. .))",
+     "It is n't reported on either the U.S. or London tapes ."),
+    # before: "He had strong a as presence ." (an adverb of a noun phrase with a
+    # pre-determiner goes before the pre-determiner)
+    ("ord-adverbial-before-predeterminer",
+     "(S (NP-SBJ (PRP He)) (VP (VBD had) (NP (RB as) (JJ strong) (DT a) (NN presence))) (. .))",
+     "He had as strong a presence ."),
+    # before: "Items numbered about only a dozen ."
+    ("ord-adverbial-before-predeterminer",
+     "(S (NP-SBJ (NNS Items)) (VP (VBD numbered) (NP (QP (RB only) (RB about) (DT a)) (NN dozen))) (. .))",
+     "Items numbered only about a dozen ."),
+    # before: "It contains least a at dozen examples ."
+    ("ord-degree-word-before-predeterminer",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ contains) (NP (NP (QP (IN at) (JJS least) (DT a) (NN dozen)) (NNS examples)))) "
+     "(. .))",
+     "It contains at least a dozen examples ."),
+    # before: "It owns 11 about % ." ("about" tagged RP in a QP was a particle;
+    # roles.yaml rp-in-qp-adverbial)
+    ("ord-class-free-left",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ owns) (NP (QP (RP about) (CD 11)) (NN %))) (. .))",
+     "It owns about 11 % ."),
+    # before: "Men walk , noticing one another when only they jostle ."
+    ("ord-focus-adverb-subordinator",
+     "(S (NP-SBJ (NNS Men)) (VP (VBP walk) (, ,) (S-ADV (NP-SBJ (-NONE- *-1)) (VP (VBG noticing) (NP (CD one) "
+     "(DT another)) (SBAR-TMP (ADVP (RB only)) (WHADVP-2 (WRB when)) (S (NP-SBJ (PRP they)) (VP (VBP jostle) "
+     "(ADVP-TMP (-NONE- *T*-2)))))))) (. .))",
+     "Men walk , noticing one another only when they jostle ."),
+    # before: "Boesel , also who expects growth , ..." (a relative pronoun is its
+    # clause's subject: ord-focus-adverb-first does not apply, the adverb follows it)
+    ("ord-class-free-left",
+     "(S (NP-SBJ (NP (NNP Boesel)) (, ,) (SBAR (WHNP-1 (WP who)) (S (NP-SBJ (-NONE- *T*-1)) (ADVP (RB also)) "
+     "(VP (VBZ expects) (NP (NN growth))))) (, ,)) (VP (VBZ does) (RB n't) (VP (VB think) (SBAR (-NONE- 0) "
+     "(S (NP-SBJ (PRP it)) (VP (MD will) (VP (VB help))))))) (. .))",
+     "Boesel , who also expects growth , does n't think it will help ."),
+    # before: "So `` people are scrambling . ''" (a quotation that is the whole sentence)
+    ("ord-leftpunc-quote-sentence",
+     "(S (`` ``) (IN So) (NP-SBJ (NNS people)) (VP (VBP are) (VP (VBG scrambling))) (. .) ('' ''))",
+     "`` So people are scrambling . ''"),
+    # before: "Aides said and the congressman snapped back , ." (the comma closing the
+    # first conjunct of a coordination that continues its head)
+    ("ord-comma-before-continuation",
+     "(S (S (NP-SBJ (NNS Aides)) (VP (VBD said) (SBAR (-NONE- 0) (S (-NONE- *T*-1)))) (, ,)) (CC and) "
+     "(S (NP-SBJ (DT the) (NN congressman)) (VP (VBD snapped) (PRT (RP back)))) (. .))",
+     "Aides said , and the congressman snapped back ."),
+    # before: "Ads are true but always not fully accurate ."
+    ("ord-polarity-phrase-first",
+     "(S (NP-SBJ (NNS Ads)) (VP (VBP are) (ADJP-PRD (ADJP (JJ true)) (CC but) (ADJP (RB not) (ADVP-TMP (RB always)) "
+     "(RB fully) (JJ accurate)))) (. .))",
+     "Ads are true but not always fully accurate ."),
+    # before: "The ad , a for years secondary presence , became the event ."
+    ("ord-pp-before-determiner",
+     "(S (NP-SBJ (NP (DT The) (NN ad)) (, ,) (NP (PP-TMP (IN for) (NP (NNS years))) (DT a) (JJ secondary) "
+     "(NN presence)) (, ,)) (VP (VBD became) (NP-PRD (DT the) (NN event))) (. .))",
+     "The ad , for years a secondary presence , became the event ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
@@ -161,6 +231,46 @@ def test_auxiliaries_and_full_view_rules(converter, rules, view, rule_id, tree, 
     ("(S (NP-SBJ (NNS Dealers)) (VP (VBD said) (SBAR (S (NP-SBJ (DT the) (NN unit)) (VP (VBD stalled) (, ,) "
      "(SBAR-PRP (ADVP (IN in) (NP (NN part))) (IN because) (S (NP-SBJ (NN demand)) (VP (VBD fell)))))))) (. .))",
      "Dealers said the unit stalled , in part because demand fell ."),
+    # before: "It is bold , , and more often than not , that means trouble ." (junction.between_separators)
+    ("(S (S (NP-SBJ (PRP It)) (VP (VBZ is) (ADJP-PRD (JJ bold)))) (, ,) (CC and) (, ,) (S (ADVP-TMP (ADVP (RBR more) "
+     "(RB often)) (PP (IN than) (ADVP (RB not)))) (, ,) (NP-SBJ (WDT that)) (VP (VBZ means) (NP (NN trouble)))) (. .))",
+     "It is bold , and , more often than not , that means trouble ."),
+    # before: "Japan outstrips the U.S. but also not only outranks it ." (junction.opening_slot:
+    # the opening conjunction of a coordination that continues its head)
+    ("(S (NP-SBJ (NNP Japan)) (VP (CONJP (RB not) (RB only)) (VP (VBZ outstrips) (NP (DT the) (NNP U.S.))) "
+     "(CONJP (CC but) (RB also)) (VP (VBZ outranks) (NP (PRP it)))) (. .))",
+     "Japan not only outstrips the U.S. but also outranks it ."),
+    # ... and of a noun phrase, before its determiner ("not just cash in a bag , but equity")
+    ("(S (NP-SBJ (PRP You)) (VP (VBD received) (NP (CONJP (RB not) (RB just)) (NP (NP (DT the) (NN cash)) "
+     "(PP (IN in) (NP (DT a) (NN bag)))) (, ,) (CC but) (NP (NN equity)))) (. .))",
+     "You received not just the cash in a bag , but equity ."),
+    # before: "The brokers neither were barred nor suspended ." ("(DT neither)" opens the
+    # coordination: coordination.yaml initial_markers, whatever the tag)
+    ("(S (NP-SBJ (DT The) (NNS brokers)) (VP (VBD were) (VP (DT neither) (VBN barred) (CC nor) (VBN suspended) "
+     "(NP (-NONE- *-1)))) (. .))",
+     "The brokers were neither barred nor suspended ."),
+    # before: "... scenes either of many people fighting or eating ." (the first conjunct's
+    # marker is the coordination's: the opening conjunction follows it, and its subject)
+    ("(S (NP-SBJ (PRP It)) (VP (VBD showed) (NP (NP (NNS scenes)) (PP (IN of) (S-NOM (NP-SBJ (JJ many) (NNS people)) "
+     "(VP (CC either) (VP (VBG fighting)) (CC or) (VP (VBG eating))))))) (. .))",
+     "It showed scenes of many people either fighting or eating ."),
+    # ... "while [neither] admitting nor denying", "by [both] Mr. Coxon and Mr. Einhorn"
+    ("(S (SBAR-ADV (IN While) (S (NP-SBJ (-NONE- *-1)) (VP (DT neither) (VBG admitting) (CC nor) (VBG denying) "
+     "(NP (NN wrongdoing))))) (, ,) (NP-SBJ-1 (NNP Triton)) (VP (VBD consented)) (. .))",
+     "While neither admitting nor denying wrongdoing , Triton consented ."),
+    ("(S (NP-SBJ (NN Growth)) (VP (VBZ is) (VP (VBN expected) (NP (-NONE- *-1)) (PP (IN by) (NP-LGS (DT both) "
+     "(NP (NNP Mr.) (NNP Coxon)) (CC and) (NP (NNP Mr.) (NNP Einhorn)))))) (. .))",
+     "Growth is expected by both Mr. Coxon and Mr. Einhorn ."),
+    # before: "It bought it in to order produce shovels ." ("in order" is one compound
+    # subordinator: compound_prepositions.yaml cp-in-order)
+    ("(S (NP-SBJ-1 (PRP It)) (VP (VBD bought) (NP (PRP it)) (SBAR-PRP (IN in) (NN order) (S (NP-SBJ (-NONE- *-1)) "
+     "(VP (TO to) (VP (VB produce) (NP (NNS shovels))))))) (. .))",
+     "It bought it in order to produce shovels ."),
+    # before: "The bids were contrary to `` common sense . ''" (the quote goes with the
+    # compound preposition, punctuation_targets._left)
+    ("(S (NP-SBJ (DT The) (NNS bids)) (VP (VBD were) (`` ``) (ADJP-PRD (JJ contrary) (PP (TO to) "
+     "(NP (JJ common) (NN sense))))) (. .) ('' ''))",
+     "The bids were `` contrary to common sense . ''"),
     # before: "The stake was valued more than at $ 1.2 billion ." (compounds.inner_tags)
     ("(S (NP-SBJ (DT The) (NN stake)) (VP (VBD was) (VP (VBN valued) (NP (-NONE- *-1)) (PP-CLR (IN at) "
      "(NP (QP (JJR more) (IN than) ($ $) (CD 1.2) (CD billion)) (-NONE- *U*))))) (. .))",
@@ -186,6 +296,8 @@ def test_quotations_and_markers_in_order(converter, rules, tree, regenerated):
     ("head_has_clause_subject: {withinmod: after}", "unknown subject position 'after'"),
     ("subject_position: [inverted]", "unknown subject position 'inverted'"),
     ("rank: [first]", "'rank' must be a whole number"),
+    ("head_role: [tops]", "role 'tops' is not in the role inventory"),
+    ("head_lacks_roles: [subjekt]", "role 'subjekt' is not in the role inventory"),
 ])
 def test_new_conditions_are_validated_at_load(tmp_path, condition, problem):
     folder = tmp_path / "rules"
