@@ -68,6 +68,9 @@ CASES = [
     # a particle tag inside a QP modifies the number: "owns about 11 %" (wsj_0073.mrg:6)
     ("rp-in-qp-adverbial", "( (S (NP-SBJ (PRP It)) (VP (VBZ owns) (NP (QP (RP about) (CD 11)) (NN %))) (. .)) )",
      "about", 1, "11", "adverbial"),
+    # a particle tag opening a PP is its preposition (wsj_0034.mrg:39 "insist on jumping in")
+    ("rp-in-pp-rolemarker", "( (S (NP-SBJ (PRP They)) (VP (VBP insist) (PP-CLR (RP on) (S-NOM (NP-SBJ (-NONE- *))"
+                            " (VP (VBG jumping) (ADVP-CLR (RB in)))))) (. .)) )", "on", 1, "jumping", "rolemarker"),
     ("prt-particle", "( (S (NP-SBJ (DT The) (NN company)) (VP (MD will) (VP (VB spin) (PRT (RP off))"
                      " (NP (DT the) (NN unit)))) (. .)) )", "off", 1, "spin", "particle"),
     ("have-taxis", "( (S (NP-SBJ (NNS Sales)) (VP (VBP have) (VP (VBN risen) (NP-EXT (CD 5) (NN %)))) (. .)) )",

@@ -167,6 +167,12 @@ CASES = [
      "(S (NP-SBJ (NP (DT The) (NN ad)) (, ,) (NP (PP-TMP (IN for) (NP (NNS years))) (DT a) (JJ secondary) "
      "(NN presence)) (, ,)) (VP (VBD became) (NP-PRD (DT the) (NN event))) (. .))",
      "The ad , for years a secondary presence , became the event ."),
+    # before: "They insist jumping on in ." ("on" tagged RP opening a PP was a particle;
+    # roles.yaml rp-in-pp-rolemarker)
+    ("ord-rolemarker",
+     "(S (NP-SBJ (PRP They)) (VP (VBP insist) (PP-CLR (RP on) (S-NOM (NP-SBJ (-NONE- *)) (VP (VBG jumping) "
+     "(ADVP-CLR (RB in)))))) (. .))",
+     "They insist on jumping in ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
