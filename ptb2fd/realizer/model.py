@@ -134,7 +134,8 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None)
             compound_orders.setdefault(key, Counter())[in_order] += 1
     return {
         "format": FORMAT, "version": FORMAT_VERSION, "view": view_name, "rules_hash": rules_hash(rules.directory),
-        "default": best, "beam": beam_for(view_name), "search_beams": search_beams(view_name), "folds": FOLDS, "weights": weights, "selection": report,
+        "default": best, "beam": beam_for(view_name), "search_beams": search_beams(view_name), "folds": FOLDS,
+        "weights": weights, "selection": report,
         "training": {"sentences": len(data), "heads": sets.groups, "candidates": sets.candidates,
                      "features": len(names), "features_seen": len(index), "skipped_heads": sum(s.skipped for s in data)},
         "lm": lm.to_json(), "inflection": inflector.to_json(),
@@ -193,10 +194,10 @@ def load_realizer(path: str, view_name: str, scoring: str | None = None, rules=N
         weights = {str(k): float(v) for k, v in model["weights"][scoring].items()}
         lm = KneserNeyLM.from_json(model["lm"])
         inflector = Inflector.from_json(model["inflection"])
-    except (KeyError, TypeError, ValueError) as exc:
+        # ("search_beams": from ptb2fd 2026-11-23 on; an older file searches with its "beam")
+        beam = int(model.get("search_beams", {}).get(scoring, model["beam"]))
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise ModelError(f"{path}: corrupt model ({exc})") from None
     lm_weight = weights.pop(LM_FEATURE, 0.0)
-    # ("search_beams": from ptb2fd 2026-11-23 on; an older file searches with its "beam")
-    beam = int(model.get("search_beams", {}).get(scoring, model["beam"]))
     scorer = Scorer(weights, lm_weight, lm if lm_weight else None, beam)
     return StatRealizer(view_name, rules.order, scorer, inflector, lm, dict(model["compounds"]))

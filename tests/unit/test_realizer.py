@@ -142,6 +142,14 @@ def test_model_errors(tmp_path, model_path, rules):
     old.write_bytes(gzip.compress(json.dumps(model).encode()))
     with pytest.raises(ModelError, match="format version 99"):
         load_realizer(str(old), "paper", rules=rules)
+    model["version"] = read_model(str(model_path))["version"]
+    model["search_beams"] = [4, 8]  # damaged: not a mapping of scorings
+    old.write_bytes(gzip.compress(json.dumps(model).encode()))
+    with pytest.raises(ModelError, match="corrupt model"):
+        load_realizer(str(old), "paper", rules=rules)
+    del model["search_beams"]  # a file from before search_beams searches with its "beam"
+    old.write_bytes(gzip.compress(json.dumps(model).encode()))
+    assert load_realizer(str(old), "paper", rules=rules).scorer.beam == model["beam"] == 8
     other = tmp_path / "rules"
     shutil.copytree(rules.directory, other)
     (other / "order.yaml").write_text((other / "order.yaml").read_text() + "\n# changed\n")
