@@ -29,8 +29,8 @@ class LMSteps:
         # the same few words start many phrases
         self._short: dict[tuple, float] = {}
 
-    def contexts(self, p) -> "SearchContexts":
-        return SearchContexts(self, p)
+    def contexts(self, p) -> "SearchContexts | NoContexts":
+        return SearchContexts(self, p) if self.weight else NoContexts(len(p.units))
 
     def short(self, ctx: tuple[str, ...], first: tuple[str, ...]) -> float:
         value = self._short.get((ctx, first))
@@ -105,3 +105,20 @@ class SearchContexts:
             total = steps.short(ctx, first)
         self.table[cid][i] = step = (steps.weight * total, nxt)
         return step
+
+
+class NoContexts:
+    """`SearchContexts` without a language model (scoring `ranker`): one
+    empty context, every step 0.0 and back to it, as `SearchContexts.fill`
+    gives with weight 0, without its per-unit words."""
+
+    start = 0
+
+    def __init__(self, n: int):
+        self.table: list[list[tuple[float, int]]] = [[(0.0, 0)] * n]
+
+    def words(self, cid: int) -> tuple[str, ...]:
+        return ()
+
+    def fill(self, i: int, cid: int) -> tuple[float, int]:
+        return self.table[cid][i]

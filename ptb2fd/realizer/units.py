@@ -82,13 +82,14 @@ def build_problems(records, order_rules: OrderRules) -> tuple[list[HeadProblem],
     # (order() also prepares the placer for place_coordination below.)
     rules_pos = {i: k for k, i in enumerate(placer.order(records))}
     first_pos: dict[int, int] = {}  # record id -> first place of its subtree in the rules' output
+    lex_kind: dict[int, tuple[str, str]] = {}  # record id -> its _lex and _kind (made at its own problem)
     problems: list[HeadProblem] = []
     stack = [(False, r.id) for r in sorted(kids.get(0, []), key=lambda r: r.id)]
     while stack:
         done, x = stack.pop()
         below = kids.get(x)
         if done or not below:  # (a leaf's problem at once: it has nothing below to wait for)
-            problems.append(_problem(by_id[x], below or [], placer, question, rules_pos, first_pos))
+            problems.append(_problem(by_id[x], below or [], placer, question, rules_pos, first_pos, lex_kind))
             continue
         stack.append((True, x))
         stack.extend((False, k.id) for k in sorted(below, key=lambda r: r.id))
@@ -96,9 +97,11 @@ def build_problems(records, order_rules: OrderRules) -> tuple[list[HeadProblem],
 
 
 def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, question: bool,
-             rules_pos: dict[int, int], first_pos: dict[int, int]) -> HeadProblem:
+             rules_pos: dict[int, int], first_pos: dict[int, int],
+             lex_kind: dict[int, tuple[str, str]]) -> HeadProblem:
     own = rules_pos.get(h.id, 0)
-    units = [Unit((h.id,), "HEAD", h.cat, _lex(h), _kind(h), None, None, own)]
+    lex, kind = lex_kind[h.id] = _lex(h), _kind(h)
+    units = [Unit((h.id,), "HEAD", h.cat, lex, kind, None, None, own)]
     if not deps:  # a leaf (most words): the head alone
         first_pos[h.id] = own
         return HeadProblem(h, units, question, h.head == 0)
@@ -117,8 +120,9 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
             compounds.setdefault(d.compound, []).append(d)
         else:
             singles.append(d)
-    for d in singles:
-        units.append(Unit((d.id,), _label(d), d.cat, _lex(d), _kind(d), d.direction, d.unit_rank, first_pos[d.id]))
+    for d in singles:  # (children come first: their lex and kind are made)
+        lex, kind = lex_kind[d.id]
+        units.append(Unit((d.id,), _label(d), d.cat, lex, kind, d.direction, d.unit_rank, first_pos[d.id]))
     for members in compounds.values():
         ordered = all(m.compound_position is not None for m in members)
         members.sort(key=(lambda m: m.compound_position) if ordered else (lambda m: (_lex(m), m.cat)))
