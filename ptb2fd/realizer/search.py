@@ -86,9 +86,7 @@ class Scorer:
         being weighed (score None): about a third of the searched heads."""
         if len(p.units) == 1:
             return [0], 0.0
-        masks = constraint_masks(p)
-        placeable: dict[int, list[tuple[int, int]]] = {}  # mask -> (unit, new mask) for each unit it admits
-        only = _only_order(len(p.units), masks[0], masks[1], placeable)
+        masks, placeable, only = _constraints(p)
         if only is not None and not scored:
             return list(only), None
         score, order = self._nbest(p, masks, placeable, only)[0]
@@ -98,9 +96,7 @@ class Scorer:
         """The final beam, best first: (score, ordering); the trainer's hard candidates."""
         if len(p.units) == 1:
             return [(0.0, [0])]
-        masks = constraint_masks(p)
-        placeable: dict[int, list[tuple[int, int]]] = {}
-        return self._nbest(p, masks, placeable, _only_order(len(p.units), masks[0], masks[1], placeable))
+        return self._nbest(p, *_constraints(p))
 
     def _nbest(self, p: HeadProblem, masks, placeable: dict[int, list[tuple[int, int]]],
                only: tuple[int, ...] | None) -> list[tuple[float, list[int]]]:
@@ -252,6 +248,15 @@ def constraint_masks(p: HeadProblem) -> tuple[list[int], list[int], list[int]]:
         forbid.append(1 << i | 1 if side == "left" else 1 << i)
         follows.append(~before & ~(left | 1) if side == "right" else ~before)
     return need, forbid, follows
+
+
+def _constraints(p: HeadProblem):
+    """The constraint masks, the units found placeable from each mask looked
+    at (mask -> (unit, new mask) for each unit it admits, for the search),
+    and the one ordering the constraints admit (None: more than one)."""
+    masks = constraint_masks(p)
+    placeable: dict[int, list[tuple[int, int]]] = {}
+    return masks, placeable, _only_order(len(p.units), masks[0], masks[1], placeable)
 
 
 def _admits(order: tuple[int, ...], need: list[int], forbid: list[int]) -> bool:

@@ -135,7 +135,7 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
                           place(m.id for m in members), ordered))
     ctx = frozenset(d.role for d in deps) if groups else frozenset()
     for members in groups.values():
-        slot, _, entries = placer.place_coordination(members, h, ctx)
+        slot, _, entries, _ = placer.place_coordination(members, h, ctx)
         ids = tuple(i for _, i in entries)
         conj = sorted((m for m in members if m.junction_position is not None), key=lambda m: m.junction_position)
         first = conj[0] if conj else members[0]

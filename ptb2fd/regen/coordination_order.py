@@ -27,8 +27,9 @@ class CoordinationOrder:
         gaps, conjunctions the last ones ("a , b , and c"; "a , b and c");
         an opening conjunction ("either") goes before c1. Without a conjunct
         at position 1 the group continues its head, which is then c1; its
-        opening conjunctions still lead the entries (`self.opening` counts
-        them), and _sequence puts them before the head."""
+        opening conjunctions still lead the entries, and _sequence puts them
+        before the head. Returns the slot, the sort key, the entries and how
+        many opening conjunctions lead them."""
         rules = self.rules
         conj = sorted((m for m in members if m.junction_position is not None), key=lambda m: m.junction_position)
         marks = sorted((m for m in members if m.junction_position is None and m.role != "coordpunc"), key=word_key)
@@ -62,7 +63,6 @@ class CoordinationOrder:
         for i, sep in enumerate(seps):
             gaps[min(i, len(gaps) - 1)].insert(0, sep)
         entries: list[tuple[bool, int]] = [(False, m.id) for m in opening]
-        self.opening = len(opening)
         visible = conj if not continuation else [None] + conj
         for i, c in enumerate(visible):
             if c is not None:
@@ -72,11 +72,11 @@ class CoordinationOrder:
         if len(visible) <= 1:
             entries.extend((False, m.id) for g in gaps for m in g)
         if continuation:
-            return rules.continuation_slot, (0,), entries
+            return rules.continuation_slot, (0,), entries, len(opening)
         first = conj[0]
         slot = self._place(first, h, ctx)
         key = (first.unit_rank,) + word_key(first) if first.unit_rank is not None else (0,) + word_key(first)
-        return slot, key, entries
+        return slot, key, entries, len(opening)
 
 
 def conjunction_between_separators(items: list, deps: dict[int, ViewRecord], fired: dict[str, int]) -> None:

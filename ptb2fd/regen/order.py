@@ -40,10 +40,6 @@ class Regenerator(CoordinationOrder):
     def __init__(self, rules: OrderRules):
         self.rules = rules
         self.fired: dict[str, int] = {}
-        # how many opening conjunctions ("either", "not only") lead the
-        # entries place_coordination returned last: where the coordination
-        # continues its head, they stand before the head (opening_slot)
-        self.opening = 0
 
     def order(self, records: tuple[ViewRecord, ...] | list[ViewRecord]) -> list[int]:
         """Ids in the regenerated order."""
@@ -143,17 +139,19 @@ class Regenerator(CoordinationOrder):
             items.append((slot, key + word_key(members[0]), [(False, m.id) for m in members]))
         opening: list[tuple[bool, int]] = self._opening_of.get(h.id, [])
         for members in groups.values():
-            slot, key, entries = self.place_coordination(members, h, ctx)
-            if slot == rules.continuation_slot and self.opening:
-                # the head is the first conjunct: "Japan [not only] outstrips ..."
-                opening += entries[:self.opening]
-                entries = entries[self.opening:]
-            elif self.opening and self._has_marker(entries[self.opening][1]):
+            # (n: the opening conjunctions, "either", "not only", leading the entries)
+            slot, key, entries, n = self.place_coordination(members, h, ctx)
+            if slot == rules.continuation_slot and n:
+                # the head is the first conjunct: "Japan [not only] outstrips ...";
+                # its opening conjunctions stand before the head (opening_slot)
+                opening += entries[:n]
+                entries = entries[n:]
+            elif n and self._has_marker(entries[n][1]):
                 # the first conjunct's marker is the coordination's: the opening
                 # conjunction follows it ("by [both] Mr. Coxon and Mr. Einhorn",
                 # "while [neither] admitting nor denying")
-                self._opening_of[entries[self.opening][1]] = entries[:self.opening]
-                entries = entries[self.opening:]
+                self._opening_of[entries[n][1]] = entries[:n]
+                entries = entries[n:]
             items.append((slot, key, entries))
             firsts = [m for m in members if m.unit_rank is not None and m.role not in PUNCT_ROLES]
             if firsts:
@@ -169,13 +167,10 @@ class Regenerator(CoordinationOrder):
             if rules.between_separators:
                 conjunction_between_separators(items, by_dep, self.fired)
         led = {i: items[i][0] for i in range(len(items)) if items[i][0] in rules.lead_slots.values()}
-        if len(ranked) > 1:
-            _keep_rank_order(items, ranked)
-        if led:
-            _lead(items, led, rules.lead_slots)
+        _keep_rank_order(items, ranked)
+        _lead(items, led, rules.lead_slots)
         items.sort(key=lambda i: (i[0], i[1]))
-        if rules.reopened_quotes and sum(d.role == "leftpunc" and d.cat0 in rules.reopened_quotes for d in deps) > 1:
-            self._reopen_quotation(items, by_dep or {r.id: r for r in deps})
+        self._reopen_quotation(items, deps, by_dep)
         seq: list[tuple[bool, int]] = []
         head_done = False
         for slot, _, entries in items:
@@ -213,17 +208,22 @@ class Regenerator(CoordinationOrder):
     def _has_marker(self, x: int) -> bool:
         return any(k.role == "rolemarker" for k in self._kids.get(x, ()))
 
-    def _reopen_quotation(self, items: list, deps: dict[int, ViewRecord]) -> None:
+    def _reopen_quotation(self, items: list, deps: list[ViewRecord], by_dep: dict[int, ViewRecord] | None) -> None:
         """A quotation interrupted by its reporting clause opens again after
         it: of two opening quotes (order.yaml `reopened_quotes`) on the left
         of one head, the second follows the left clause that has a subject of
         its own ("`` Funny thing , '' says the kicker , [``] both these
-        candidates are named ...")."""
+        candidates are named ..."). `by_dep`: the dependents by id, if made."""
+        opening = self.rules.reopened_quotes
+        if sum(d.role == "leftpunc" and d.cat0 in opening for d in deps) < 2:  # (the common case, looked at first)
+            return
+        by_id = by_dep or {r.id: r for r in deps}
+
         def lone(item) -> ViewRecord | None:
-            return deps.get(item[2][0][1]) if len(item[2]) == 1 else None
+            return by_id.get(item[2][0][1]) if len(item[2]) == 1 else None
 
         quotes = [i for i, item in enumerate(items) if (d := lone(item)) is not None and d.role == "leftpunc"
-                  and d.cat0 in self.rules.reopened_quotes]
+                  and d.cat0 in opening]
         clauses = [i for i, item in enumerate(items) if (d := lone(item)) is not None and d.direction == "left"
                    and d.grouptype == "clause" and any(k.role == "subject" for k in self._kids.get(d.id, ()))]
         if len(quotes) < 2 or not clauses or clauses[-1] < quotes[-1]:
@@ -253,6 +253,8 @@ def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> 
     gives: an adjunct never goes to a later slot than the next one ("[Then]
     [Wednesday] , Fujitsu said": "Then" follows "Wednesday" before the
     subject, wherever its own rule would put it)."""
+    if len(ranked) < 2:  # (most heads: nothing to keep in order)
+        return
     for side in {r[0] for r in ranked}:
         seq = sorted((r for r in ranked if r[0] == side), key=lambda r: r[1])
         for (_, _, i), (_, _, j) in zip(reversed(seq[:-1]), reversed(seq[1:])):
@@ -265,6 +267,8 @@ def _lead(items: list, led: dict[int, int], lead_slots: dict[int, int]) -> None:
     they lead, wherever the rank order moved that item: the comma and
     closing quote before the reporting clause ("`` ... , '' [says the
     kicker]")."""
+    if not led:
+        return
     for lead, target in lead_slots.items():
         firsts = sorted((items[i][0], items[i][1]) for i, slot in led.items() if slot == target)
         if not firsts:

@@ -25,14 +25,18 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "head_role", "head_lacks_marks")
 
 
-# Conditions on punctuation marks, each a cat0 list: the token prefix (see
-# Regenerator._place and _sequence) and whether it is read on the head's
-# dependents (True) or the dependent's own.
+# Conditions on the marks and markers around a dependent, each a list of
+# cat0 (tags for markers): the token prefix (see Regenerator._place and
+# _context), whether it is read on the head's dependents (True) or the
+# dependent's own, and whether one must be there (True) or none (False).
 MARK_CONDITIONS = {
-    "has_marks": ("mark:", False),  # the dependent has a mark of one of these cat0: "`` Old Gringo [,] ''"
-    "left_marks": ("leftmark:", False),  # ... on its left: "the commercial [, after ...]"
-    "head_has_marks": ("mark:", True),  # the head has such a mark
-    "sibling_has_marks": ("inner-mark:", True),  # a dependent of the head has one: "a [`` parallel] form ''"
+    "has_marks": ("mark:", False, True),  # the dependent has a mark of one of these cat0: "`` Old Gringo [,] ''"
+    "left_marks": ("leftmark:", False, True),  # ... on its left: "the commercial [, after ...]"
+    "head_has_marks": ("mark:", True, True),  # the head has such a mark
+    "head_lacks_marks": ("mark:", True, False),  # ... has none (a quotation's "''")
+    "sibling_has_marks": ("inner-mark:", True, True),  # a dependent of the head has one: "a [`` parallel] form ''"
+    "head_marker_tags": ("marker-tag:", True, True),  # the Penn tags of the head's rolemarkers: "[who] also expects"
+    "head_lacks_marker_tags": ("marker-tag:", True, False),
 }
 
 
@@ -181,9 +185,10 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 rs = frozenset(f"{x}:marked" for x in roles(v, rid, line))
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key in MARK_CONDITIONS:
-                prefix, on_head = MARK_CONDITIONS[key]
+                prefix, on_head, want = MARK_CONDITIONS[key]
                 cs = frozenset(f"{prefix}{c}" for c in checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, env, cs=cs, on_head=on_head: bool(cs & (ctx if on_head else own)))
+                tests.append(lambda r, h, ctx, own, env, cs=cs, on_head=on_head, want=want:
+                             bool(cs & (ctx if on_head else own)) == want)
             elif key == "head_lacks_roles":
                 rs = roles(v, rid, line)
                 tests.append(lambda r, h, ctx, own, env, rs=rs: not (rs & ctx))
@@ -232,15 +237,6 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 # the head is a conjunct: "on [either] the U.S. or London" (the
                 # shared "on" hangs on the first conjunct)
                 tests.append(lambda r, h, ctx, own, env, v=bool(v): (h is not None and h.junction is not None) == v)
-            elif key in ("head_marker_tags", "head_lacks_marker_tags"):
-                # the Penn tags of the head's rolemarkers: "[who] also expects" (WP)
-                cs = frozenset(f"marker-tag:{c}" for c in checker.strings(v, key, rid, line))
-                want = key == "head_marker_tags"
-                tests.append(lambda r, h, ctx, own, env, cs=cs, want=want: bool(cs & ctx) == want)
-            elif key == "head_lacks_marks":
-                # the head has no punctuation mark of these cat0 (a quotation's "''")
-                cs = frozenset(f"mark:{c}" for c in checker.strings(v, key, rid, line))
-                tests.append(lambda r, h, ctx, own, env, cs=cs: not (cs & ctx))
             elif key == "head_role":
                 rs = roles(v, rid, line)
                 tests.append(lambda r, h, ctx, own, env, rs=rs: h is not None and h.role in rs)
