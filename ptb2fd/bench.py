@@ -171,7 +171,7 @@ def bench_realizer(args) -> dict:
         return {}
     from .realizer.benchmark import measure_realizer, report_realizer
 
-    m = measure_realizer()
+    m = measure_realizer(repeat=args.repeat)  # best of N, interleaved, as the other measures
     print(report_realizer(m))
     return m
 
