@@ -91,6 +91,11 @@ class StatRealizer:
                 items = list(zip(self.inflector.fix_articles([w for w, _ in items]), [i for _, i in items]))
             phrase[p.head.id] = items
         out = [it for p in problems if p.head.head == 0 for it in phrase[p.head.id]]
+        # A comma or period after a closing quote goes inside it, as in the
+        # rules realizer (order.yaml inside_quotes): "finding , ''" although the
+        # comma depends on the reporting verb. No phrase can reach that order alone.
+        word_of = dict((i, w) for w, i in out)
+        out = [(word_of[i], i) for i in self.order_rules.inside_quotes.apply([i for _, i in out], by_id)]
         return capitalize_first([w for w, _ in out]), [i for _, i in out], trace
 
     def _unit_items(self, unit: Unit, phrase, by_id) -> list[tuple[str, int]]:

@@ -10,7 +10,12 @@ What the view gives becomes constraints on that interleave:
 - `unit_rank`: units on the same side keep their given relative order;
 - `junction_position`: a coordination is laid out by the rules
   (ptb2fd/regen/order.py: "a , b and c") and moves as one unit; without
-  positions (`shallow`, `lemma`) its members are free units;
+  positions (`shallow`, `lemma`) its members are free units. What the rules
+  take out of a coordination is taken out here too: an opening conjunction
+  of a coordination that continues its head is a left unit ("were [neither]
+  barred nor suspended"), one that follows the first conjunct's marker is a
+  unit of that conjunct ("while [neither] admitting nor denying"), and a
+  separator joined to a reporting clause a unit of its own;
 - `compound_position`: a compound preposition's words in their order; without
   it ("because of" in the paper view) the words form one unit whose inner
   order is the commonest in training, else the rules realizer's.
@@ -81,6 +86,14 @@ def build_problems(records, order_rules: OrderRules) -> tuple[list[HeadProblem],
     # The rules realizer's whole output: each unit's place in it is a feature.
     # (order() also prepares the placer for place_coordination below.)
     rules_pos = {i: k for k, i in enumerate(placer.order(records))}
+    # An opening conjunction that the rules put inside the first conjunct's
+    # phrase, after its marker ("while [neither] admitting nor denying"),
+    # is a unit of that conjunct here too, not of the coordination.
+    for x, opener_ids in placer.handed_openings().items():
+        moved = [by_id[i] for i in opener_ids]
+        owner = by_id[moved[0].head]
+        kids[owner.id] = [k for k in kids[owner.id] if k.id not in opener_ids]
+        kids.setdefault(x, []).extend(moved)
     first_pos: dict[int, int] = {}  # record id -> first place of its subtree in the rules' output
     lex_kind: dict[int, tuple[str, str]] = {}  # record id -> its _lex and _kind (made at its own problem)
     problems: list[HeadProblem] = []
@@ -135,11 +148,26 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
                           place(m.id for m in members), ordered))
     ctx = frozenset(d.role for d in deps) if groups else frozenset()
     for members in groups.values():
-        slot, _, entries, _ = placer.place_coordination(members, h, ctx)
+        slot, _, entries, opening = placer.place_coordination(members, h, ctx)
         ids = tuple(i for _, i in entries)
         conj = sorted((m for m in members if m.junction_position is not None), key=lambda m: m.junction_position)
         first = conj[0] if conj else members[0]
         continuation = slot == placer.rules.continuation_slot
+        if continuation and opening:
+            # the head is the first conjunct: its opening conjunctions stand
+            # before it, apart from the rest ("were [neither] barred nor suspended")
+            opener = next(m for m in members if m.id == entries[0][1])
+            units.append(Unit(ids[:opening], "coord/opening", opener.cat, _lex(opener), f"coord/opening.{opener.cat}",
+                              "left", None, place(ids[:opening])))
+            ids = ids[opening:]
+        lead = next((m for m in members if m.id == ids[0]), None) if continuation and len(ids) > 1 else None
+        if lead is not None and lead.role == "coordpunc" and first_pos[lead.id] + 1 != first_pos[ids[1]]:
+            # a separator the rules moved away from the rest of its coordination
+            # (order.yaml junction.separators_join): "`` There is a chance [, '']
+            # added Mr. Guffey , `` but ..." is a unit of its own
+            units.append(Unit(ids[:1], _label(lead), lead.cat, _lex(lead), lex_kind[lead.id][1], "right", None,
+                              first_pos[lead.id]))
+            ids = ids[1:]
         label = "coord/" + (first.role if not continuation else "continuation")
         units.append(Unit(ids, label, first.cat, _lex(first), f"{label}.{first.cat}",
                           "right" if continuation else first.direction,

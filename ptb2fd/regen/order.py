@@ -62,6 +62,12 @@ class Regenerator(CoordinationOrder):
             stack.extend(reversed(seq))
         return self.rules.inside_quotes.apply(out, by_id)
 
+    def handed_openings(self) -> dict[int, list[int]]:
+        """After `order`: the opening conjunctions that the first conjunct's own
+        phrase took, by that conjunct's id ("while [neither] admitting nor
+        denying": "neither" goes after the conjunct's marker "while")."""
+        return {x: [i for _, i in entries] for x, entries in self._opening_of.items()}
+
     def words(self, x: int) -> int:
         """Words in x's phrase, punctuation not counted (its heaviness)."""
         if x not in self._words:

@@ -250,3 +250,47 @@ def test_views_without_direction_get_the_wide_beam(tmp_path, sentences, rules):
     save_model(train_model(sentences, "shallow", rules, (10.0,)), str(path))
     assert read_model(str(path))["beam"] == WIDE_BEAM
     assert load_realizer(str(path), "shallow", rules=rules).scorer.beam == WIDE_BEAM
+
+
+def _units_by_head(tree, converter, rules):
+    s = converter.convert_text(tree)
+    view = make_view(s, rules.roles.adjunct_roles, seed=s.id, view="paper")
+    problems, by_id = build_problems(view.records, rules.order)
+    word = {r.id: r.word for r in view.records}
+    return {word[p.head.id]: [([word[i] for i in u.ids], u.label, u.side) for u in p.units[1:]] for p in problems}
+
+
+def test_an_opening_conjunction_of_a_continued_head_is_a_left_unit(converter, rules):
+    # "were [neither] barred nor suspended": the head is the first conjunct, so
+    # the rules put "neither" before it; the stat units must let it stand there
+    # (it was inside the coordination unit, right of the head: "barred neither nor").
+    units = _units_by_head("(S (NP-SBJ (PRP They)) (VP (VBD were) (VP (DT neither) (VBN barred) (CC nor) "
+                           "(VBN suspended))) (. .))", converter, rules)["barred"]
+    assert (["neither"], "coord/opening", "left") in units
+    coordination = next(u for u in units if u[1].startswith("coord/") and u[1] != "coord/opening")
+    assert coordination[0] == ["nor", "suspended"] and coordination[2] == "right"
+
+
+def test_an_opening_conjunction_after_the_first_conjuncts_marker_is_that_conjuncts_unit(converter, rules):
+    # "While [neither] admitting nor denying wrongdoing": the rules put "neither"
+    # after the marker "while", inside the first conjunct's phrase; the stat
+    # units do the same (it was first in the coordination unit: "Neither while admitting").
+    units = _units_by_head("(S (SBAR-ADV (IN While) (S (VP (DT neither) (VBG admitting) (CC nor) (VBG denying) "
+                           "(NP (NN wrongdoing))))) (, ,) (NP-SBJ (PRP they)) (VP (VBD consented)) (. .))",
+                           converter, rules)
+    assert ["neither"] in [ws for ws, _, _ in units["admitting"]]
+    assert ["while"] in [[w.lower() for w in ws] for ws, _, _ in units["admitting"]]
+    assert not any("neither" in ws for ws, _, _ in units["consented"])
+
+
+def test_a_separator_the_rules_join_to_a_reporting_clause_is_a_unit_of_its_own(converter, rules):
+    # "`` There is a chance [,] '' added Mr. Guffey , `` but I think so .": the comma
+    # separates the coordination continuing "is", but stands before the quote
+    # and the reporting clause (order.yaml junction.separators_join); inside the
+    # coordination unit it could only follow the reporting clause.
+    units = _units_by_head("(S (`` ``) (S (NP-SBJ (EX There)) (VP (VBZ is) (NP-PRD (DT a) (NN chance)))) (, ,) ('' '') "
+                           "(PRN (SINV (VP (VBD added)) (NP-SBJ (NNP Mr.) (NNP Guffey))) (, ,)) (`` ``) (CC but) "
+                           "(S (NP-SBJ (PRP I)) (VP (VBP think) (ADVP (RB so)))) (. .))", converter, rules)["is"]
+    assert ([","], "coordpunc:,", "right") in units
+    coordination = next(u for u in units if u[1] == "coord/continuation")
+    assert coordination[0][:2] == ["but", "think"]
