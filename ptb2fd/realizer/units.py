@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..regen.coordination_order import conjunction_between_separators
 from ..regen.order import OrderRules, Regenerator
 from ..regen.view import ViewRecord
 
@@ -161,13 +162,17 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
                               "left", None, place(ids[:opening])))
             ids = ids[opening:]
         lead = next((m for m in members if m.id == ids[0]), None) if continuation and len(ids) > 1 else None
-        if lead is not None and lead.role == "coordpunc" and first_pos[lead.id] + 1 != first_pos[ids[1]]:
+        if lead is not None and lead.role == "coordpunc" and all(first_pos[lead.id] + 1 != first_pos[i] for i in ids[1:]):
             # a separator the rules moved away from the rest of its coordination
             # (order.yaml junction.separators_join): "`` There is a chance [, '']
             # added Mr. Guffey , `` but ..." is a unit of its own
             units.append(Unit(ids[:1], _label(lead), lead.cat, _lex(lead), lex_kind[lead.id][1], "right", None,
                               first_pos[lead.id]))
             ids = ids[1:]
+        if placer.rules.between_separators:  # ", [and] , more often than not ,", as the rules
+            rest = [(False, i) for i in ids]
+            conjunction_between_separators([(slot, None, rest)], {m.id: m for m in members}, {})
+            ids = tuple(i for _, i in rest)
         label = "coord/" + (first.role if not continuation else "continuation")
         units.append(Unit(ids, label, first.cat, _lex(first), f"{label}.{first.cat}",
                           "right" if continuation else first.direction,

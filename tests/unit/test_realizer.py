@@ -294,3 +294,14 @@ def test_a_separator_the_rules_join_to_a_reporting_clause_is_a_unit_of_its_own(c
     assert ([","], "coordpunc:,", "right") in units
     coordination = next(u for u in units if u[1] == "coord/continuation")
     assert coordination[0][:2] == ["but", "think"]
+
+
+def test_a_conjunction_stands_between_two_separators_in_its_unit_as_in_the_rules(converter, rules):
+    # "bold and entertaining , [and] , more often than not , that means ...": two
+    # separators of one gap never stand side by side (order.yaml
+    # junction.between_separators); the coordination unit keeps that order.
+    units = _units_by_head("(S (S (NP-SBJ (PRP It)) (VP (VBZ is) (ADJP-PRD (JJ bold)))) (, ,) (CC and) (, ,) "
+                           "(S (ADVP-TMP (RBR more) (RB often)) (, ,) (NP-SBJ (WDT that)) (VP (VBZ means) "
+                           "(NP (NN trouble)))) (. .))", converter, rules)["is"]
+    coordination = next(u for u in units if u[1] == "coord/continuation")
+    assert coordination[0][:3] == [",", "and", ","]
