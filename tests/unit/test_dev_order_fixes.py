@@ -1,0 +1,27 @@
+"""Conversion and order fixes from the dev errors of the `paper` view (issue
+9), on inline trees: each sentence regenerates right under the `paper` view
+and did not before its fix (the wrong output is in the comment). Where the
+fix is a placement rule, the test also checks that the rule decided a
+placement."""
+from __future__ import annotations
+
+import pytest
+
+from ptb2fd.regen.check import RegenerationCheck
+
+CASES = [
+    # before: "To the idea , of course : prove it ." (the modifiers went after "to")
+    ("ord-withinmod-verb-left",
+     "(FRAG (NP (DT The) (NN idea)) (, ,) (PP (IN of) (NP (NN course))) (: :) (S (NP-SBJ (-NONE- *)) "
+     "(VP (TO to) (VP (VB prove) (NP (PRP it))))) (. .))",
+     "The idea , of course : to prove it ."),
+]
+
+
+@pytest.mark.parametrize("rule_id, tree, regenerated", CASES, ids=[c[0] for c in CASES])
+def test_dev_error_fixed(converter, rules, rule_id, tree, regenerated):
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
+    out = check.run(converter.convert_text(tree)).output
+    assert " ".join(out) == regenerated
+    if rule_id is not None:
+        assert check.regenerator.fired.get(rule_id, 0) >= 1, f"{rule_id} did not decide any placement"
