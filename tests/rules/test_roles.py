@@ -132,6 +132,9 @@ CASES = [
     ("np-dative", "( (S (NP-SBJ (PRP He)) (VP (VBD gave) (NP (PRP him)) (NP (DT a) (NN book))) (. .)) )",
      "him", 1, "gave", "dative"),
     ("np-object", VINKEN, "board", 1, "join", "object"),
+    # wsj_0013.mrg:14: a verb mistagged IN heads its VP (heads.yaml) and its NP is its object
+    ("np-object-mistagged-verb", "( (S (NP-SBJ (DT The) (NN fact)) (VP (IN complicated) (NP (NNS talks))) (. .)) )",
+     "talks", 1, "complicated", "object"),
     ("clause-object", "( (S (NP-SBJ (PRP He)) (VP (VBD said) (SBAR (-NONE- 0) (S (NP-SBJ (PRP he))"
                       " (VP (MD would) (VP (VB go)))))) (. .)) )", "go", 1, "said", "object"),
     ("predeterminer-before-dt", "( (S (NP-SBJ (RB even) (DT the) (JJ official) (NN announcer)) (VP (VBD laughed)) (. .)) )",

@@ -15,6 +15,12 @@ CASES = [
      "(FRAG (NP (DT The) (NN idea)) (, ,) (PP (IN of) (NP (NN course))) (: :) (S (NP-SBJ (-NONE- *)) "
      "(VP (TO to) (VP (VB prove) (NP (PRP it))))) (. .))",
      "The idea , of course : to prove it ."),
+    # before: "Complicated the fact talks with officials ." (a verb tagged IN was the
+    # marker of its object; heads.yaml VP, roles.yaml np-object-mistagged-verb)
+    (None,
+     "(S (NP-SBJ (DT The) (NN fact)) (VP (IN complicated) (NP (NP (NNS talks)) (PP (IN with) (NP (NNS officials))))) "
+     "(. .))",
+     "The fact complicated talks with officials ."),
 ]
 
 
@@ -25,3 +31,4 @@ def test_dev_error_fixed(converter, rules, rule_id, tree, regenerated):
     assert " ".join(out) == regenerated
     if rule_id is not None:
         assert check.regenerator.fired.get(rule_id, 0) >= 1, f"{rule_id} did not decide any placement"
+
