@@ -21,6 +21,13 @@ CASES = [
      "(S (NP-SBJ (DT The) (NN fact)) (VP (IN complicated) (NP (NP (NNS talks)) (PP (IN with) (NP (NNS officials))))) "
      "(. .))",
      "The fact complicated talks with officials ."),
+    # before: "Is development not only tied to Cray , so is its sheet ." (an opening CONJP
+    # headed by an adverb)
+    ("ord-conjunction-first",
+     "(SINV (CONJP (RB Not) (RB only)) (SINV (VBZ is) (NP-SBJ-1 (NN development)) (VP (VBN tied) (NP (-NONE- *-1)) "
+     "(PP (TO to) (NP (NNP Cray))))) (, ,) (SINV (ADVP-PRD-TPC-2 (RB so)) (VP (VBZ is) (ADVP-PRD (-NONE- *T*-2))) "
+     "(NP-SBJ (PRP$ its) (NN sheet))) (. .))",
+     "Not only is development tied to Cray , so is its sheet ."),
 ]
 
 
