@@ -22,7 +22,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "rank", "left_marks", "head_has_clause_subject",
                     "head_has_marks", "head_lacks_roles", "head_cat0",
                     "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
-                    "head_role", "head_lacks_marks")
+                    "head_role", "head_lacks_marks", "cat1")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -240,6 +240,9 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "head_role":
                 rs = roles(v, rid, line)
                 tests.append(lambda r, h, ctx, own, env, rs=rs: h is not None and h.role in rs)
+            elif key == "cat1":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, env, cs=cs: r.cat1 in cs)
             elif key == "head_cat1":
                 cs = frozenset(checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat1 in cs)

@@ -132,6 +132,9 @@ CASES = [
     ("np-dative", "( (S (NP-SBJ (PRP He)) (VP (VBD gave) (NP (PRP him)) (NP (DT a) (NN book))) (. .)) )",
      "him", 1, "gave", "dative"),
     ("np-object", VINKEN, "board", 1, "join", "object"),
+    # wsj_0034.mrg:7: "how about the fund": an RP before its noun is no particle
+    ("rp-before-noun-rolemarker", "( (SBARQ (WRB How) (RP about) (FRAG (NP (DT the) (NN fund))) (. ?)) )",
+     "about", 1, "fund", "rolemarker"),
     # wsj_0013.mrg:14: a verb mistagged IN heads its VP (heads.yaml) and its NP is its object
     ("np-object-mistagged-verb", "( (S (NP-SBJ (DT The) (NN fact)) (VP (IN complicated) (NP (NNS talks))) (. .)) )",
      "talks", 1, "complicated", "object"),

@@ -28,6 +28,11 @@ CASES = [
      "(PP (TO to) (NP (NNP Cray))))) (, ,) (SINV (ADVP-PRD-TPC-2 (RB so)) (VP (VBZ is) (ADVP-PRD (-NONE- *T*-2))) "
      "(NP-SBJ (PRP$ its) (NN sheet))) (. .))",
      "Not only is development tied to Cray , so is its sheet ."),
+    # before: "How the fund about ?" ("about" was a particle; roles.yaml
+    # rp-before-noun-rolemarker), then "About how the fund ?"
+    ("ord-wh-modifier-before-marker",
+     "(SBARQ (WRB How) (RP about) (FRAG (NP (DT the) (NN fund))) (. ?))",
+     "How about the fund ?"),
 ]
 
 
