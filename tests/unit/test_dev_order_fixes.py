@@ -33,6 +33,22 @@ CASES = [
     ("ord-wh-modifier-before-marker",
      "(SBARQ (WRB How) (RP about) (FRAG (NP (DT the) (NN fund))) (. ?))",
      "How about the fund ?"),
+    # before: "Not for if a surge , orders would have fallen ." ("not for" is a compound
+    # preposition, and compounds went first among the markers)
+    ("ord-subordinator-reduced-clause",
+     "(S (SBAR-ADV (IN If) (FRAG (RB not) (PP (IN for) (NP (DT a) (NN surge))))) (, ,) (NP-SBJ (NNS orders)) "
+     "(VP (MD would) (VP (VB have) (VP (VBN fallen)))) (. .))",
+     "If not for a surge , orders would have fallen ."),
+    # before: "Players wear ties on when the road ." (markers ordered by word)
+    ("ord-subordinator-reduced-clause",
+     "(S (NP-SBJ (NNS Players)) (VP (VBP wear) (NP (NNS ties)) (SBAR-TMP (WHADVP (WRB when)) (FRAG (PP-LOC (IN on) "
+     "(NP (DT the) (NN road)))))) (. .))",
+     "Players wear ties when on the road ."),
+    # before: "She was eager -- not for if money , then for pride ." ("if" tagged JJ)
+    ("ord-polarity-after-subordinator",
+     "(S (NP-SBJ (PRP She)) (VP (VBD was) (ADJP-PRD (JJ eager)) (PRN (: --) (PP (JJ if) (RB not) (IN for) "
+     "(NP (NN money))) (, ,) (ADVP (RB then)) (PP (IN for) (NP (NN pride))))) (. .))",
+     "She was eager -- if not for money , then for pride ."),
 ]
 
 
