@@ -49,6 +49,13 @@ CASES = [
      "(S (NP-SBJ (PRP She)) (VP (VBD was) (ADJP-PRD (JJ eager)) (PRN (: --) (PP (JJ if) (RB not) (IN for) "
      "(NP (NN money))) (, ,) (ADVP (RB then)) (PP (IN for) (NP (NN pride))))) (. .))",
      "She was eager -- if not for money , then for pride ."),
+    # before: "The Japanese are than most of us more like us think ." (the "than" clause
+    # headed the PP-PRD; heads.yaml PP: a PP child before a clause)
+    (None,
+     "(S (NP-SBJ (DT The) (NNS Japanese)) (VP (VBP are) (PP-PRD (PP (RBR more) (IN like) (NP (PRP us))) (SBAR (IN than) "
+     "(S (NP-SBJ (NP (JJS most)) (PP (IN of) (NP (PRP us)))) (VP (VBP think) (SBAR (-NONE- 0) (S (-NONE- *?*)))))))) "
+     "(. .))",
+     "The Japanese are more like us than most of us think ."),
 ]
 
 
@@ -60,3 +67,13 @@ def test_dev_error_fixed(converter, rules, rule_id, tree, regenerated):
     if rule_id is not None:
         assert check.regenerator.fired.get(rule_id, 0) >= 1, f"{rule_id} did not decide any placement"
 
+
+
+def test_pp_heads_before_a_comparative_clause(converter):
+    """A PP without a preposition of its own is headed by its PP child, not
+    by the "than" clause that modifies it (heads.yaml PP)."""
+    s = converter.convert_text("(S (NP-SBJ (PRP They)) (VP (VBP are) (PP-PRD (PP (RBR more) (IN like) (NP (PRP us))) "
+                               "(SBAR (IN than) (S (NP-SBJ (PRP we)) (VP (VBP think)))))) (. .))")
+    words = {t.word: t for t in s.tokens}
+    assert (words["us"].role, words["us"].head) == ("predicate", words["are"].id)
+    assert (words["think"].role, words["think"].head) == ("withinmod", words["us"].id)
