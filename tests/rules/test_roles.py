@@ -132,6 +132,10 @@ CASES = [
     ("np-dative", "( (S (NP-SBJ (PRP He)) (VP (VBD gave) (NP (PRP him)) (NP (DT a) (NN book))) (. .)) )",
      "him", 1, "gave", "dative"),
     ("np-object", VINKEN, "board", 1, "join", "object"),
+    # wsj_0047.mrg:8: a -PRD phrase inside an NP modifies the noun
+    ("prd-in-np-withinmod", "( (S (NP-SBJ (NP (DT the) (NNPS Institutes)) (PP (IN of) (NP (NNP Health))) (, ,)"
+                            " (ADJP-PRD (JJ aware) (PP (IN of) (NP (PRP it)))) (, ,)) (VP (VBD asked)) (. .)) )",
+     "aware", 1, "Institutes", "withinmod"),
     # wsj_0034.mrg:7: "how about the fund": an RP before its noun is no particle
     ("rp-before-noun-rolemarker", "( (SBARQ (WRB How) (RP about) (FRAG (NP (DT the) (NN fund))) (. ?)) )",
      "about", 1, "fund", "rolemarker"),

@@ -56,6 +56,12 @@ CASES = [
      "(S (NP-SBJ (NP (JJS most)) (PP (IN of) (NP (PRP us)))) (VP (VBP think) (SBAR (-NONE- 0) (S (-NONE- *?*)))))))) "
      "(. .))",
      "The Japanese are more like us than most of us think ."),
+    # before: "The Institutes , aware of it , of Health asked ." ("aware" was a predicate,
+    # placed before the noun's modifiers; roles.yaml prd-in-np-withinmod)
+    (None,
+     "(S (NP-SBJ (NP (DT The) (NNPS Institutes)) (PP (IN of) (NP (NNP Health))) (, ,) (ADJP-PRD (JJ aware) "
+     "(PP (IN of) (NP (PRP it)))) (, ,)) (VP (VBD asked)) (. .))",
+     "The Institutes of Health , aware of it , asked ."),
 ]
 
 
