@@ -62,6 +62,16 @@ CASES = [
      "(S (NP-SBJ (NP (DT The) (NNPS Institutes)) (PP (IN of) (NP (NNP Health))) (, ,) (ADJP-PRD (JJ aware) "
      "(PP (IN of) (NP (PRP it)))) (, ,)) (VP (VBD asked)) (. .))",
      "The Institutes of Health , aware of it , asked ."),
+    # before: "Ingersoll Co -LRB- Woodcliff Lake , N.J -- . -RRB-" and "... Mich. , -RRB- the
+    # chairman ..." (punctuation_order: a closing bracket before a dash or comma after it)
+    (None,
+     "(NP-HLN (NP (NNP Ingersoll) (NNP Co)) (PRN (-LRB- -LRB-) (NP-LOC (NP (NNP Woodcliff) (NNP Lake)) (, ,) "
+     "(NP (NNP N.J) (. .))) (-RRB- -RRB-)) (: --))",
+     "Ingersoll Co -LRB- Woodcliff Lake , N.J . -RRB- --"),
+    (None,
+     "(S (NP-SBJ (NNS Members)) (VP (VBD attended) (, ,) (NP (NP (NNP John) (NNP Dingell)) (PRN (-LRB- -LRB-) "
+     "(NP (NP (NNP D.)) (, ,) (NP-LOC (NNP Mich.))) (-RRB- -RRB-)) (, ,) (NP (DT the) (NN chairman)))) (. .))",
+     "Members attended , John Dingell -LRB- D. , Mich. -RRB- , the chairman ."),
 ]
 
 
