@@ -132,6 +132,10 @@ CASES = [
     ("np-dative", "( (S (NP-SBJ (PRP He)) (VP (VBD gave) (NP (PRP him)) (NP (DT a) (NN book))) (. .)) )",
      "him", 1, "gave", "dative"),
     ("np-object", VINKEN, "board", 1, "join", "object"),
+    # wsj_0018.mrg:30: "half" tagged DT heads its NP; "first" modifies it, no pre-determiner
+    ("adjective-of-dt-head", "( (S (NP-SBJ (PRP It)) (VP (VBD lost) (NP (NN money)) (PP-TMP (IN for) (NP (NP (DT the)"
+                             " (JJ first) (DT half)) (PP (IN of) (NP (CD 1989)))))) (. .)) )",
+     "first", 1, "half", "withinmod"),
     # wsj_0047.mrg:8: a -PRD phrase inside an NP modifies the noun
     ("prd-in-np-withinmod", "( (S (NP-SBJ (NP (DT the) (NNPS Institutes)) (PP (IN of) (NP (NNP Health))) (, ,)"
                             " (ADJP-PRD (JJ aware) (PP (IN of) (NP (PRP it)))) (, ,)) (VP (VBD asked)) (. .)) )",

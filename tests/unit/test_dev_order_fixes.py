@@ -72,6 +72,12 @@ CASES = [
      "(S (NP-SBJ (NNS Members)) (VP (VBD attended) (, ,) (NP (NP (NNP John) (NNP Dingell)) (PRN (-LRB- -LRB-) "
      "(NP (NP (NNP D.)) (, ,) (NP-LOC (NNP Mich.))) (-RRB- -RRB-)) (, ,) (NP (DT the) (NN chairman)))) (. .))",
      "Members attended , John Dingell -LRB- D. , Mich. -RRB- , the chairman ."),
+    # before: "It lost money for first the half of 1989 ." ("first" was a pre-determiner
+    # of "half" tagged DT; roles.yaml adjective-of-dt-head)
+    (None,
+     "(S (NP-SBJ (PRP It)) (VP (VBD lost) (NP (NN money)) (PP-TMP (IN for) (NP (NP (DT the) (JJ first) (DT half)) "
+     "(PP (IN of) (NP (CD 1989)))))) (. .))",
+     "It lost money for the first half of 1989 ."),
 ]
 
 
