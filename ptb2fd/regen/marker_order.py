@@ -6,8 +6,10 @@ unordered. One that heads a phrase of its own ("in part") comes first, a
 wh-word (order.yaml `marker_order`: tags and words) last, the others by
 word.
 
-Known failures: "if not for" ("if" before "for", both plain markers) and
-"when on" are ordered by word.
+The subordinator of a clause reduced to a phrase ("[when] on the road",
+"[if] not for money") has a slot of its own before the marker slot
+(order.yaml `ord-subordinator-reduced-clause`). Known failure: two plain
+prepositions of one head ("until after the holidays") are ordered by word.
 """
 from __future__ import annotations
 

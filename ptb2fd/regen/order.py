@@ -119,7 +119,7 @@ class Regenerator(CoordinationOrder):
         # (and "role:marked" for clauses with a rolemarker: "that ...")
         # (and "role:subject=position" for clauses: "withinmod:subject=after-nonaux-finite", "said Mr. Pratt";
         # "mark:cat0" for its punctuation, "inner-mark:cat0" for its dependents' own: "a [`` parallel] form ''";
-        # "marker-tag:TAG" for its rolemarkers: "[who] also expects")
+        # "marker-tag:TAG" and "marker-word:word" for its rolemarkers: "[who] also expects")
         ctx = self._context(deps)
         items: list[tuple[int, tuple, list[tuple[bool, int]]]] = []
         groups: dict[int, list[ViewRecord]] = {}
@@ -209,6 +209,7 @@ class Regenerator(CoordinationOrder):
                         ctx.add(f"inner-mark:{k.cat0}")
                 if role == "rolemarker":
                     ctx.add(f"marker-tag:{d.cat}")
+                    ctx.add(f"marker-word:{(d.word or d.base or '').lower()}")
         return frozenset(ctx)
 
     def _has_marker(self, x: int) -> bool:

@@ -22,7 +22,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "rank", "left_marks", "head_has_clause_subject",
                     "head_has_marks", "head_lacks_roles", "head_cat0",
                     "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
-                    "head_role", "head_lacks_marks")
+                    "head_role", "head_lacks_marks", "cat1", "head_marker_words")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -37,6 +37,7 @@ MARK_CONDITIONS = {
     "sibling_has_marks": ("inner-mark:", True, True),  # a dependent of the head has one: "a [`` parallel] form ''"
     "head_marker_tags": ("marker-tag:", True, True),  # the Penn tags of the head's rolemarkers: "[who] also expects"
     "head_lacks_marker_tags": ("marker-tag:", True, False),
+    "head_marker_words": ("marker-word:", True, True),  # the words of the head's rolemarkers: "if [not] for money"
 }
 
 
@@ -186,7 +187,8 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key in MARK_CONDITIONS:
                 prefix, on_head, want = MARK_CONDITIONS[key]
-                cs = frozenset(f"{prefix}{c}" for c in checker.strings(v, key, rid, line))
+                cs = frozenset(f"{prefix}{c.lower() if key == 'head_marker_words' else c}"
+                               for c in checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs, on_head=on_head, want=want:
                              bool(cs & (ctx if on_head else own)) == want)
             elif key == "head_lacks_roles":
@@ -240,6 +242,9 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "head_role":
                 rs = roles(v, rid, line)
                 tests.append(lambda r, h, ctx, own, env, rs=rs: h is not None and h.role in rs)
+            elif key == "cat1":
+                cs = frozenset(checker.strings(v, key, rid, line))
+                tests.append(lambda r, h, ctx, own, env, cs=cs: r.cat1 in cs)
             elif key == "head_cat1":
                 cs = frozenset(checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs: h is not None and h.cat1 in cs)

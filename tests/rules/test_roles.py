@@ -132,6 +132,20 @@ CASES = [
     ("np-dative", "( (S (NP-SBJ (PRP He)) (VP (VBD gave) (NP (PRP him)) (NP (DT a) (NN book))) (. .)) )",
      "him", 1, "gave", "dative"),
     ("np-object", VINKEN, "board", 1, "join", "object"),
+    # wsj_0018.mrg:30: "half" tagged DT heads its NP; "first" modifies it, no pre-determiner
+    ("adjective-of-dt-head", "( (S (NP-SBJ (PRP It)) (VP (VBD lost) (NP (NN money)) (PP-TMP (IN for) (NP (NP (DT the)"
+                             " (JJ first) (DT half)) (PP (IN of) (NP (CD 1989)))))) (. .)) )",
+     "first", 1, "half", "withinmod"),
+    # wsj_0047.mrg:8: a -PRD phrase inside an NP modifies the noun
+    ("prd-in-np-withinmod", "( (S (NP-SBJ (NP (DT the) (NNPS Institutes)) (PP (IN of) (NP (NNP Health))) (, ,)"
+                            " (ADJP-PRD (JJ aware) (PP (IN of) (NP (PRP it)))) (, ,)) (VP (VBD asked)) (. .)) )",
+     "aware", 1, "Institutes", "withinmod"),
+    # wsj_0034.mrg:7: "how about the fund": an RP before its noun is no particle
+    ("rp-before-noun-rolemarker", "( (SBARQ (WRB How) (RP about) (FRAG (NP (DT the) (NN fund))) (. ?)) )",
+     "about", 1, "fund", "rolemarker"),
+    # wsj_0013.mrg:14: a verb mistagged IN heads its VP (heads.yaml) and its NP is its object
+    ("np-object-mistagged-verb", "( (S (NP-SBJ (DT The) (NN fact)) (VP (IN complicated) (NP (NNS talks))) (. .)) )",
+     "talks", 1, "complicated", "object"),
     ("clause-object", "( (S (NP-SBJ (PRP He)) (VP (VBD said) (SBAR (-NONE- 0) (S (NP-SBJ (PRP he))"
                       " (VP (MD would) (VP (VB go)))))) (. .)) )", "go", 1, "said", "object"),
     ("predeterminer-before-dt", "( (S (NP-SBJ (RB even) (DT the) (JJ official) (NN announcer)) (VP (VBD laughed)) (. .)) )",

@@ -1,0 +1,101 @@
+"""Conversion and order fixes from the dev errors of the `paper` view (issue
+9), on inline trees: each sentence regenerates right under the `paper` view
+and did not before its fix (the wrong output is in the comment). Where the
+fix is a placement rule, the test also checks that the rule decided a
+placement."""
+from __future__ import annotations
+
+import pytest
+
+from ptb2fd.regen.check import RegenerationCheck
+
+CASES = [
+    # before: "To the idea , of course : prove it ." (the modifiers went after "to")
+    ("ord-withinmod-verb-left",
+     "(FRAG (NP (DT The) (NN idea)) (, ,) (PP (IN of) (NP (NN course))) (: :) (S (NP-SBJ (-NONE- *)) "
+     "(VP (TO to) (VP (VB prove) (NP (PRP it))))) (. .))",
+     "The idea , of course : to prove it ."),
+    # before: "Complicated the fact talks with officials ." (a verb tagged IN was the
+    # marker of its object; heads.yaml VP, roles.yaml np-object-mistagged-verb)
+    (None,
+     "(S (NP-SBJ (DT The) (NN fact)) (VP (IN complicated) (NP (NP (NNS talks)) (PP (IN with) (NP (NNS officials))))) "
+     "(. .))",
+     "The fact complicated talks with officials ."),
+    # before: "Is development not only tied to Cray , so is its sheet ." (an opening CONJP
+    # headed by an adverb)
+    ("ord-conjunction-first",
+     "(SINV (CONJP (RB Not) (RB only)) (SINV (VBZ is) (NP-SBJ-1 (NN development)) (VP (VBN tied) (NP (-NONE- *-1)) "
+     "(PP (TO to) (NP (NNP Cray))))) (, ,) (SINV (ADVP-PRD-TPC-2 (RB so)) (VP (VBZ is) (ADVP-PRD (-NONE- *T*-2))) "
+     "(NP-SBJ (PRP$ its) (NN sheet))) (. .))",
+     "Not only is development tied to Cray , so is its sheet ."),
+    # before: "How the fund about ?" ("about" was a particle; roles.yaml
+    # rp-before-noun-rolemarker), then "About how the fund ?"
+    ("ord-wh-modifier-before-marker",
+     "(SBARQ (WRB How) (RP about) (FRAG (NP (DT the) (NN fund))) (. ?))",
+     "How about the fund ?"),
+    # before: "Not for if a surge , orders would have fallen ." ("not for" is a compound
+    # preposition, and compounds went first among the markers)
+    ("ord-subordinator-reduced-clause",
+     "(S (SBAR-ADV (IN If) (FRAG (RB not) (PP (IN for) (NP (DT a) (NN surge))))) (, ,) (NP-SBJ (NNS orders)) "
+     "(VP (MD would) (VP (VB have) (VP (VBN fallen)))) (. .))",
+     "If not for a surge , orders would have fallen ."),
+    # before: "Players wear ties on when the road ." (markers ordered by word)
+    ("ord-subordinator-reduced-clause",
+     "(S (NP-SBJ (NNS Players)) (VP (VBP wear) (NP (NNS ties)) (SBAR-TMP (WHADVP (WRB when)) (FRAG (PP-LOC (IN on) "
+     "(NP (DT the) (NN road)))))) (. .))",
+     "Players wear ties when on the road ."),
+    # before: "She was eager -- not for if money , then for pride ." ("if" tagged JJ)
+    ("ord-polarity-after-subordinator",
+     "(S (NP-SBJ (PRP She)) (VP (VBD was) (ADJP-PRD (JJ eager)) (PRN (: --) (PP (JJ if) (RB not) (IN for) "
+     "(NP (NN money))) (, ,) (ADVP (RB then)) (PP (IN for) (NP (NN pride))))) (. .))",
+     "She was eager -- if not for money , then for pride ."),
+    # before: "The Japanese are than most of us more like us think ." (the "than" clause
+    # headed the PP-PRD; heads.yaml PP: a PP child before a clause)
+    (None,
+     "(S (NP-SBJ (DT The) (NNS Japanese)) (VP (VBP are) (PP-PRD (PP (RBR more) (IN like) (NP (PRP us))) (SBAR (IN than) "
+     "(S (NP-SBJ (NP (JJS most)) (PP (IN of) (NP (PRP us)))) (VP (VBP think) (SBAR (-NONE- 0) (S (-NONE- *?*)))))))) "
+     "(. .))",
+     "The Japanese are more like us than most of us think ."),
+    # before: "The Institutes , aware of it , of Health asked ." ("aware" was a predicate,
+    # placed before the noun's modifiers; roles.yaml prd-in-np-withinmod)
+    (None,
+     "(S (NP-SBJ (NP (DT The) (NNPS Institutes)) (PP (IN of) (NP (NNP Health))) (, ,) (ADJP-PRD (JJ aware) "
+     "(PP (IN of) (NP (PRP it)))) (, ,)) (VP (VBD asked)) (. .))",
+     "The Institutes of Health , aware of it , asked ."),
+    # before: "Ingersoll Co -LRB- Woodcliff Lake , N.J -- . -RRB-" and "... Mich. , -RRB- the
+    # chairman ..." (punctuation_order: a closing bracket before a dash or comma after it)
+    (None,
+     "(NP-HLN (NP (NNP Ingersoll) (NNP Co)) (PRN (-LRB- -LRB-) (NP-LOC (NP (NNP Woodcliff) (NNP Lake)) (, ,) "
+     "(NP (NNP N.J) (. .))) (-RRB- -RRB-)) (: --))",
+     "Ingersoll Co -LRB- Woodcliff Lake , N.J . -RRB- --"),
+    (None,
+     "(S (NP-SBJ (NNS Members)) (VP (VBD attended) (, ,) (NP (NP (NNP John) (NNP Dingell)) (PRN (-LRB- -LRB-) "
+     "(NP (NP (NNP D.)) (, ,) (NP-LOC (NNP Mich.))) (-RRB- -RRB-)) (, ,) (NP (DT the) (NN chairman)))) (. .))",
+     "Members attended , John Dingell -LRB- D. , Mich. -RRB- , the chairman ."),
+    # before: "It lost money for first the half of 1989 ." ("first" was a pre-determiner
+    # of "half" tagged DT; roles.yaml adjective-of-dt-head)
+    (None,
+     "(S (NP-SBJ (PRP It)) (VP (VBD lost) (NP (NN money)) (PP-TMP (IN for) (NP (NP (DT the) (JJ first) (DT half)) "
+     "(PP (IN of) (NP (CD 1989)))))) (. .))",
+     "It lost money for the first half of 1989 ."),
+]
+
+
+@pytest.mark.parametrize("rule_id, tree, regenerated", CASES, ids=[f"{i}-{c[0] or 'conversion'}"
+                                                                   for i, c in enumerate(CASES)])
+def test_dev_error_fixed(converter, rules, rule_id, tree, regenerated):
+    """The sentence regenerates right; a placement rule named with it decided a placement."""
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
+    words = " ".join(check.run(converter.convert_text(tree)).output)
+    rule_fired = rule_id is None or check.regenerator.fired.get(rule_id, 0) >= 1
+    assert (words, rule_fired) == (regenerated, True)
+
+
+def test_pp_heads_before_a_comparative_clause(converter):
+    """A PP without a preposition of its own is headed by its PP child, not
+    by the "than" clause that modifies it (heads.yaml PP)."""
+    s = converter.convert_text("(S (NP-SBJ (PRP They)) (VP (VBP are) (PP-PRD (PP (RBR more) (IN like) (NP (PRP us))) "
+                               "(SBAR (IN than) (S (NP-SBJ (PRP we)) (VP (VBP think)))))) (. .))")
+    words = {t.word: t for t in s.tokens}
+    assert (words["us"].role, words["us"].head) == ("predicate", words["are"].id)
+    assert (words["think"].role, words["think"].head) == ("withinmod", words["us"].id)
