@@ -1,0 +1,25 @@
+"""Conversion and order fixes from the dev errors of the `paper` view
+(README, "Conversion and order fixes from the dev errors (issue 9)"), on
+inline trees: each sentence regenerates right under the `paper` view and
+did not before its fix (the wrong output is in the comment)."""
+from __future__ import annotations
+
+import pytest
+
+from ptb2fd.regen.check import RegenerationCheck
+
+
+def regenerate(converter, rules, tree, view="paper"):
+    out = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view).run(converter.convert_text(tree)).output
+    return " ".join(out)
+
+
+@pytest.mark.parametrize("tree, regenerated", [
+    # before: ", Of course , in addition some sold firms ." (roles.yaml in-advp-clause-adverbial:
+    # "of" heading its own ADVP was a rolemarker, placed first with the comma on its left)
+    ("(S (PP (IN In) (NP (NN addition))) (, ,) (ADVP (IN of) (NN course)) (, ,) (NP-SBJ (DT some)) "
+     "(VP (VBD sold) (NP (NNS firms))) (. .))",
+     "In addition , of course , some sold firms ."),
+])
+def test_dev_error_regenerates(converter, rules, tree, regenerated):
+    assert regenerate(converter, rules, tree) == regenerated
