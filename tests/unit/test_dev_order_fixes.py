@@ -23,3 +23,21 @@ def regenerate(converter, rules, tree, view="paper"):
 ])
 def test_dev_error_regenerates(converter, rules, tree, regenerated):
     assert regenerate(converter, rules, tree) == regenerated
+
+
+PECULIAR = ("(S (NP-SBJ (DT The) (NN art)) (VP (VBZ is) (ADJP-PRD (ADJP (JJ peculiar) (PP (TO to) (NP (DT the) "
+            "(NNS English)))) (, ,) (CC and) (, ,) (PP (IN like) (NP (JJS most) (NNS peculiarities))) (, ,) "
+            "(ADJP (JJ unintelligible) (PP (TO to) (NP (DT the) (NN rest)))))) (. .))")
+
+
+def test_set_off_phrase_opens_the_conjunct_after_the_conjunction(converter, rules):
+    # coordination.yaml set_off_conjunct_modifiers: before, the PP between the
+    # commas broke the coordination ("and" was punctuation) and regenerated
+    # "The art is , and , peculiar to the English like most peculiarities , unintelligible to the rest ."
+    sent = converter.convert_text(PECULIAR)
+    tok = {t.word: t for t in sent.tokens}
+    assert tok["and"].role == "junction-marker"
+    assert tok["unintelligible"].junction == tok["peculiar"].junction is not None
+    assert sent.tokens[tok["peculiarities"].head - 1].word == "unintelligible"
+    assert regenerate(converter, rules, PECULIAR) == (
+        "The art is peculiar to the English , and , like most peculiarities , unintelligible to the rest .")
