@@ -41,3 +41,23 @@ def test_set_off_phrase_opens_the_conjunct_after_the_conjunction(converter, rule
     assert sent.tokens[tok["peculiarities"].head - 1].word == "unintelligible"
     assert regenerate(converter, rules, PECULIAR) == (
         "The art is peculiar to the English , and , like most peculiarities , unintelligible to the rest .")
+
+
+@pytest.mark.parametrize("tree, head, dependent, regenerated", [
+    # heads.yaml UCP left: before, the last member headed the list and the first was
+    # its predicate: "It is less than `` $ 4 million very small ... . ''"
+    ("(S (NP-SBJ (PRP It)) (VP (VBZ is) (`` ``) (UCP-PRD (ADJP-PRD (RB very) (JJ small)) (: ...) (NP-PRD (QP (JJR less) "
+     "(IN than) ($ $) (CD 4) (CD million)) (-NONE- *U*)))) (. .) ('' ''))",
+     "small", "million", "It is `` very small ... less than $ 4 million . ''"),
+    # before: "Ringers live like in where the bells are rung -- small parishes ."
+    ("(S (NP-SBJ (NNS Ringers)) (VP (VBP live) (UCP-LOC (SBAR-NOM (WHADVP-2 (WRB where)) (S (NP-SBJ (DT the) (NNS bells)) "
+     "(VP (VBP are) (VP (VBN rung) (ADVP-LOC (-NONE- *T*-2)))))) (: --) (PP (IN like) (PP (IN in) (NP (JJ small) "
+     "(NNS parishes)))))) (. .))",
+     "rung", "parishes", "Ringers live where the bells are rung -- like in small parishes ."),
+])
+def test_list_without_conjunction_is_headed_by_its_first_member(converter, rules, tree, head, dependent, regenerated):
+    sent = converter.convert_text(tree)
+    tok = {t.word: t for t in sent.tokens}
+    assert sent.tokens[tok[dependent].head - 1].word == head
+    assert tok[dependent].role != "predicate"
+    assert regenerate(converter, rules, tree) == regenerated
