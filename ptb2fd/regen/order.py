@@ -197,6 +197,8 @@ class Regenerator(CoordinationOrder):
                 ctx.add(f"{role}:subject={d.subject_position}")
             if role in PUNCT_ROLES:
                 ctx.add(f"mark:{d.cat0}")
+                if role == "leftpunc":
+                    ctx.add(f"leftmark:{d.cat0}")
             else:
                 for k in kids.get(d.id, ()):
                     if k.role in PUNCT_ROLES:

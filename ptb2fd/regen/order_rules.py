@@ -22,7 +22,8 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "rank", "left_marks", "head_has_clause_subject",
                     "head_has_marks", "head_lacks_roles", "head_cat0",
                     "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
-                    "head_role", "head_lacks_marks")
+                    "head_role", "head_lacks_marks", "head_lacks_left_marks",
+                    "sibling_lacks_marks")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -34,7 +35,9 @@ MARK_CONDITIONS = {
     "left_marks": ("leftmark:", False, True),  # ... on its left: "the commercial [, after ...]"
     "head_has_marks": ("mark:", True, True),  # the head has such a mark
     "head_lacks_marks": ("mark:", True, False),  # ... has none (a quotation's "''")
+    "head_lacks_left_marks": ("leftmark:", True, False),  # ... none on its left: "`` a sex life [,] ''"
     "sibling_has_marks": ("inner-mark:", True, True),  # a dependent of the head has one: "a [`` parallel] form ''"
+    "sibling_lacks_marks": ("inner-mark:", True, False),  # ... none has: "`` a sex life [,] '' including ..."
     "head_marker_tags": ("marker-tag:", True, True),  # the Penn tags of the head's rolemarkers: "[who] also expects"
     "head_lacks_marker_tags": ("marker-tag:", True, False),
 }

@@ -61,3 +61,16 @@ def test_list_without_conjunction_is_headed_by_its_first_member(converter, rules
     assert sent.tokens[tok[dependent].head - 1].word == head
     assert tok[dependent].role != "predicate"
     assert regenerate(converter, rules, tree) == regenerated
+
+
+def test_quotation_comma_goes_with_its_closing_quote(converter, rules):
+    # order.yaml ord-comma-before-noun-modifiers: before, the closing quote went before the
+    # noun's modifiers and its comma after them, next to the reporting clause's:
+    # "The man had `` a sex life '' including relations with men , , the paper said ."
+    tree = ("(S (S-TPC-1 (NP-SBJ (DT The) (NN man)) (VP (VBD had) (NP (`` ``) (NP (DT a) (NN sex) (NN life)) (, ,) "
+            "('' '') (PP (VBG including) (NP (NP (NNS relations)) (PP (IN with) (NP (NNS men)))))))) (, ,) "
+            "(NP-SBJ (DT the) (NN paper)) (VP (VBD said) (SBAR (-NONE- 0) (S (-NONE- *T*-1)))) (. .))")
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
+    out = " ".join(check.run(converter.convert_text(tree)).output)
+    assert out == "The man had `` a sex life , '' including relations with men , the paper said ."
+    assert check.regenerator.fired.get("ord-comma-before-noun-modifiers", 0) == 1
