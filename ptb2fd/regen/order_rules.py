@@ -23,7 +23,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "head_has_marks", "head_lacks_roles", "head_cat0",
                     "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
                     "head_role", "head_lacks_marks", "head_lacks_left_marks",
-                    "sibling_lacks_marks")
+                    "sibling_lacks_marks", "has_dependent_cat0")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -32,6 +32,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
 # dependent's own, and whether one must be there (True) or none (False).
 MARK_CONDITIONS = {
     "has_marks": ("mark:", False, True),  # the dependent has a mark of one of these cat0: "`` Old Gringo [,] ''"
+    "has_dependent_cat0": ("dep:", False, True),  # ... a word of one of these cat0: "[Murakami 's] `` A ... ''"
     "left_marks": ("leftmark:", False, True),  # ... on its left: "the commercial [, after ...]"
     "head_has_marks": ("mark:", True, True),  # the head has such a mark
     "head_lacks_marks": ("mark:", True, False),  # ... has none (a quotation's "''")

@@ -74,3 +74,14 @@ def test_quotation_comma_goes_with_its_closing_quote(converter, rules):
     out = " ".join(check.run(converter.convert_text(tree)).output)
     assert out == "The man had `` a sex life , '' including relations with men , the paper said ."
     assert check.regenerator.fired.get("ord-comma-before-noun-modifiers", 0) == 1
+
+
+def test_possessor_opens_a_quoted_title(converter, rules):
+    # order.yaml ord-possessor-before-quote (slot `possessor`): before,
+    # "In `` A Haruki Murakami 's Wild Sheep Chase '' boomers smile ."
+    tree = ("(S (PP-LOC (IN In) (NP (NP (NNP Haruki) (NNP Murakami) (POS 's)) (`` ``) (NX-TTL (NP (DT A) (NNP Wild) "
+            "(NNP Sheep) (NNP Chase))) ('' ''))) (NP-SBJ (NNS boomers)) (VP (VBP smile)) (. .))")
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
+    out = " ".join(check.run(converter.convert_text(tree)).output)
+    assert out == "In Haruki Murakami 's `` A Wild Sheep Chase '' boomers smile ."
+    assert check.regenerator.fired.get("ord-possessor-before-quote", 0) == 1
