@@ -85,3 +85,16 @@ def test_possessor_opens_a_quoted_title(converter, rules):
     out = " ".join(check.run(converter.convert_text(tree)).output)
     assert out == "In Haruki Murakami 's `` A Wild Sheep Chase '' boomers smile ."
     assert check.regenerator.fired.get("ord-possessor-before-quote", 0) == 1
+
+
+def test_verb_phrases_coordinated_in_a_clause(converter, rules):
+    # coordination.yaml family `predication`: before, "and" was punctuation
+    # and regenerated "And as the wine is talked about starts to sell , they buy ."
+    tree = ("(S (SBAR-TMP (IN As) (S (NP-SBJ-1 (DT the) (NN wine)) (VP (VBZ is) (VP (VBN talked) (PP-CLR (IN about) "
+            "(NP (-NONE- *-1))))) (CC and) (VP (VBZ starts) (S (NP-SBJ (-NONE- *-1)) (VP (TO to) (VP (VB sell))))))) "
+            "(, ,) (NP-SBJ (PRP they)) (VP (VBP buy)) (. .))")
+    sent = converter.convert_text(tree)
+    tok = {t.word: t for t in sent.tokens}
+    assert tok["and"].role == "junction-marker"
+    assert tok["starts"].junction == tok["talked"].junction is not None
+    assert regenerate(converter, rules, tree) == "As the wine is talked about and starts to sell , they buy ."
