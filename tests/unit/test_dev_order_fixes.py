@@ -98,3 +98,15 @@ def test_verb_phrases_coordinated_in_a_clause(converter, rules):
     assert tok["and"].role == "junction-marker"
     assert tok["starts"].junction == tok["talked"].junction is not None
     assert regenerate(converter, rules, tree) == "As the wine is talked about and starts to sell , they buy ."
+
+
+def test_apposition_stays_inside_the_quotes(converter, rules):
+    # order.yaml ord-apposition-inside-quotes (slot adjunct-inside-quotes): before,
+    # "He saw it as `` a problem , '' a timing issue which was rectified , ."
+    tree = ("(S (NP-SBJ (PRP He)) (VP (VBD saw) (NP (PRP it)) (PP-CLR (IN as) (NP (`` ``) (NP (NP (DT a) (NN problem)) "
+            "(, ,) (NP (DT a) (NN timing) (NN issue))) (, ,) ('' '') (SBAR (WHNP-1 (WDT which)) (S (NP-SBJ-2 "
+            "(-NONE- *T*-1)) (VP (VBD was) (VP (VBN rectified) (NP (-NONE- *-2))))))))) (. .))")
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
+    out = " ".join(check.run(converter.convert_text(tree)).output)
+    assert out == "He saw it as `` a problem , a timing issue , '' which was rectified ."
+    assert check.regenerator.fired.get("ord-apposition-inside-quotes", 0) == 1
