@@ -63,28 +63,33 @@ def test_list_without_conjunction_is_headed_by_its_first_member(converter, rules
     assert regenerate(converter, rules, tree) == regenerated
 
 
-def test_quotation_comma_goes_with_its_closing_quote(converter, rules):
-    # order.yaml ord-comma-before-noun-modifiers: before, the closing quote went before the
-    # noun's modifiers and its comma after them, next to the reporting clause's:
+@pytest.mark.parametrize("rule_id, tree, regenerated", [
+    # ord-comma-before-noun-modifiers: before, the closing quote went before the noun's
+    # modifiers and its comma after them, next to the reporting clause's:
     # "The man had `` a sex life '' including relations with men , , the paper said ."
-    tree = ("(S (S-TPC-1 (NP-SBJ (DT The) (NN man)) (VP (VBD had) (NP (`` ``) (NP (DT a) (NN sex) (NN life)) (, ,) "
-            "('' '') (PP (VBG including) (NP (NP (NNS relations)) (PP (IN with) (NP (NNS men)))))))) (, ,) "
-            "(NP-SBJ (DT the) (NN paper)) (VP (VBD said) (SBAR (-NONE- 0) (S (-NONE- *T*-1)))) (. .))")
-    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
-    out = " ".join(check.run(converter.convert_text(tree)).output)
-    assert out == "The man had `` a sex life , '' including relations with men , the paper said ."
-    assert check.regenerator.fired.get("ord-comma-before-noun-modifiers", 0) == 1
-
-
-def test_possessor_opens_a_quoted_title(converter, rules):
-    # order.yaml ord-possessor-before-quote (slot `possessor`): before,
+    ("ord-comma-before-noun-modifiers",
+     "(S (S-TPC-1 (NP-SBJ (DT The) (NN man)) (VP (VBD had) (NP (`` ``) (NP (DT a) (NN sex) (NN life)) (, ,) "
+     "('' '') (PP (VBG including) (NP (NP (NNS relations)) (PP (IN with) (NP (NNS men)))))))) (, ,) "
+     "(NP-SBJ (DT the) (NN paper)) (VP (VBD said) (SBAR (-NONE- 0) (S (-NONE- *T*-1)))) (. .))",
+     "The man had `` a sex life , '' including relations with men , the paper said ."),
+    # ord-possessor-before-quote (slot `possessor`): before,
     # "In `` A Haruki Murakami 's Wild Sheep Chase '' boomers smile ."
-    tree = ("(S (PP-LOC (IN In) (NP (NP (NNP Haruki) (NNP Murakami) (POS 's)) (`` ``) (NX-TTL (NP (DT A) (NNP Wild) "
-            "(NNP Sheep) (NNP Chase))) ('' ''))) (NP-SBJ (NNS boomers)) (VP (VBP smile)) (. .))")
+    ("ord-possessor-before-quote",
+     "(S (PP-LOC (IN In) (NP (NP (NNP Haruki) (NNP Murakami) (POS 's)) (`` ``) (NX-TTL (NP (DT A) (NNP Wild) "
+     "(NNP Sheep) (NNP Chase))) ('' ''))) (NP-SBJ (NNS boomers)) (VP (VBP smile)) (. .))",
+     "In Haruki Murakami 's `` A Wild Sheep Chase '' boomers smile ."),
+    # ord-apposition-inside-quotes (slot adjunct-inside-quotes): before,
+    # "He saw it as `` a problem , '' a timing issue which was rectified , ."
+    ("ord-apposition-inside-quotes",
+     "(S (NP-SBJ (PRP He)) (VP (VBD saw) (NP (PRP it)) (PP-CLR (IN as) (NP (`` ``) (NP (NP (DT a) (NN problem)) "
+     "(, ,) (NP (DT a) (NN timing) (NN issue))) (, ,) ('' '') (SBAR (WHNP-1 (WDT which)) (S (NP-SBJ-2 "
+     "(-NONE- *T*-1)) (VP (VBD was) (VP (VBN rectified) (NP (-NONE- *-2))))))))) (. .))",
+     "He saw it as `` a problem , a timing issue , '' which was rectified ."),
+])
+def test_quotation_order_rules(converter, rules, rule_id, tree, regenerated):
     check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
-    out = " ".join(check.run(converter.convert_text(tree)).output)
-    assert out == "In Haruki Murakami 's `` A Wild Sheep Chase '' boomers smile ."
-    assert check.regenerator.fired.get("ord-possessor-before-quote", 0) == 1
+    assert " ".join(check.run(converter.convert_text(tree)).output) == regenerated
+    assert check.regenerator.fired.get(rule_id, 0) == 1
 
 
 def test_verb_phrases_coordinated_in_a_clause(converter, rules):
@@ -98,15 +103,3 @@ def test_verb_phrases_coordinated_in_a_clause(converter, rules):
     assert tok["and"].role == "junction-marker"
     assert tok["starts"].junction == tok["talked"].junction is not None
     assert regenerate(converter, rules, tree) == "As the wine is talked about and starts to sell , they buy ."
-
-
-def test_apposition_stays_inside_the_quotes(converter, rules):
-    # order.yaml ord-apposition-inside-quotes (slot adjunct-inside-quotes): before,
-    # "He saw it as `` a problem , '' a timing issue which was rectified , ."
-    tree = ("(S (NP-SBJ (PRP He)) (VP (VBD saw) (NP (PRP it)) (PP-CLR (IN as) (NP (`` ``) (NP (NP (DT a) (NN problem)) "
-            "(, ,) (NP (DT a) (NN timing) (NN issue))) (, ,) ('' '') (SBAR (WHNP-1 (WDT which)) (S (NP-SBJ-2 "
-            "(-NONE- *T*-1)) (VP (VBD was) (VP (VBN rectified) (NP (-NONE- *-2))))))))) (. .))")
-    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
-    out = " ".join(check.run(converter.convert_text(tree)).output)
-    assert out == "He saw it as `` a problem , a timing issue , '' which was rectified ."
-    assert check.regenerator.fired.get("ord-apposition-inside-quotes", 0) == 1
