@@ -90,7 +90,8 @@ class Regenerator(CoordinationOrder):
     def _place(self, r: ViewRecord, h: ViewRecord, ctx: frozenset[str]) -> int:
         kids = self._kids.get(r.id)
         # the dependent's own dependents: their roles, "mark:<cat0>" for its
-        # punctuation and "leftmark:<cat0>" for its left punctuation
+        # punctuation, "leftmark:<cat0>" for its left punctuation and
+        # "dep:<cat0>" for its words (a possessor's "'s")
         if kids:
             own: set[str] = set()
             for k in kids:
@@ -100,6 +101,8 @@ class Regenerator(CoordinationOrder):
                     own.add(f"mark:{k.cat0}")
                     if role == "leftpunc":
                         own.add(f"leftmark:{k.cat0}")
+                else:
+                    own.add(f"dep:{k.cat0}")
         else:
             own = _NOTHING
         for rule in self.rules.rules_for(r.role, r.direction):
@@ -203,6 +206,8 @@ class Regenerator(CoordinationOrder):
                 ctx.add(f"{role}:subject={d.subject_position}")
             if role in PUNCT_ROLES:
                 ctx.add(f"mark:{d.cat0}")
+                if role == "leftpunc":
+                    ctx.add(f"leftmark:{d.cat0}")
             else:
                 for k in kids.get(d.id, ()):
                     if k.role in PUNCT_ROLES:

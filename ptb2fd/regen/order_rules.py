@@ -22,7 +22,8 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "rank", "left_marks", "head_has_clause_subject",
                     "head_has_marks", "head_lacks_roles", "head_cat0",
                     "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
-                    "head_role", "head_lacks_marks", "cat1", "head_marker_words")
+                    "head_role", "head_lacks_marks", "cat1", "head_marker_words", "head_lacks_left_marks",
+                    "sibling_lacks_marks", "has_dependent_cat0")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -31,10 +32,13 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
 # dependent's own, and whether one must be there (True) or none (False).
 MARK_CONDITIONS = {
     "has_marks": ("mark:", False, True),  # the dependent has a mark of one of these cat0: "`` Old Gringo [,] ''"
+    "has_dependent_cat0": ("dep:", False, True),  # ... a word of one of these cat0: "[Murakami 's] `` A ... ''"
     "left_marks": ("leftmark:", False, True),  # ... on its left: "the commercial [, after ...]"
     "head_has_marks": ("mark:", True, True),  # the head has such a mark
     "head_lacks_marks": ("mark:", True, False),  # ... has none (a quotation's "''")
+    "head_lacks_left_marks": ("leftmark:", True, False),  # ... none on its left: "`` a sex life [,] ''"
     "sibling_has_marks": ("inner-mark:", True, True),  # a dependent of the head has one: "a [`` parallel] form ''"
+    "sibling_lacks_marks": ("inner-mark:", True, False),  # ... none has: "`` a sex life [,] '' including ..."
     "head_marker_tags": ("marker-tag:", True, True),  # the Penn tags of the head's rolemarkers: "[who] also expects"
     "head_lacks_marker_tags": ("marker-tag:", True, False),
     "head_marker_words": ("marker-word:", True, True),  # the words of the head's rolemarkers: "if [not] for money"

@@ -49,8 +49,15 @@ class ConjunctFinder:
             fams = fams | {"nominal"}
         return fams
 
-    def _is_premod(self, node: Node) -> bool:
-        return (node.tag if node.word is not None else node.label.cat) in self.rules.conjunct_modifiers
+    def _is_premod(self, kids: list[Node], i: int) -> bool:
+        """An adverb, or a phrase set off by separators ("and , [like most
+        English peculiarities] , unintelligible"), that may open a conjunct."""
+        node = kids[i]
+        cat = node.tag if node.word is not None else node.label.cat
+        if cat in self.rules.conjunct_modifiers:
+            return True
+        return cat in self.rules.set_off_modifiers and 0 < i < len(kids) - 1 \
+            and self._is_sep(kids[i - 1]) and self._is_sep(kids[i + 1])
 
     def _candidate(self, node: Node) -> bool:
         return not self._is_marker(node) and not self._skipped(node)
@@ -71,12 +78,12 @@ class ConjunctFinder:
         unlike parent (UCP), where anything is compatible, an adverb followed
         by another candidate opens it too: "uncomfortable and , [frankly] ,
         quite angry"."""
-        if not self._is_premod(kids[right]):
+        if not self._is_premod(kids, right):
             return right
         if parent_fams is not None and self._compatible(first, kids[right], parent_fams):
             return right
         r = right
-        while r < len(kids) and (self._is_premod(kids[r]) or self._skipped(kids[r])):
+        while r < len(kids) and (self._is_premod(kids, r) or self._skipped(kids[r])):
             r += 1
         if r < len(kids) and self._candidate(kids[r]) and self._compatible(first, kids[r], parent_fams):
             return r
@@ -165,8 +172,8 @@ class ConjunctFinder:
                 seps.append(i)
             elif self._skipped(c):
                 continue
-            elif conj and marks and marks[-1] > conj[-1] and self._is_premod(c) \
-                    and any(self._candidate(kids[x]) and not self._is_premod(kids[x]) for x in range(i + 1, end + 1)):
+            elif conj and marks and marks[-1] > conj[-1] and self._is_premod(kids, i) \
+                    and any(self._candidate(kids[x]) and not self._is_premod(kids, x) for x in range(i + 1, end + 1)):
                 pending.append(i)
             else:
                 conj.append(i)

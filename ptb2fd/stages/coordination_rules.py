@@ -44,6 +44,7 @@ class CoordinationRules:
     rules: tuple[CoordRule, ...]
     interrupters: frozenset[str] = frozenset()  # labels skipped like punctuation between conjuncts
     conjunct_modifiers: frozenset[str] = frozenset()  # categories of adverbs that open a conjunct
+    set_off_modifiers: frozenset[str] = frozenset()  # ... and of phrases that do when set off by separators
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
@@ -55,7 +56,7 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
         return None
     keys = ["conjunction_tags", "conjunction_phrases", "separator_words", "initial_markers", "families",
             "unlike_parents", "rules"]
-    checker.keys(data, keys + ["interrupters", "conjunct_modifiers"], keys, what="coordination.yaml")
+    checker.keys(data, keys + ["interrupters", "conjunct_modifiers", "set_off_conjunct_modifiers"], keys, what="coordination.yaml")
     families: dict[str, set[str]] = {}
     ftags: set[str] = set()
     for fam, members in (checker.mapping(data.get("families", {}), "families") or {}).items():
@@ -87,4 +88,5 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
         tuple(rules),
         frozenset(checker.strings(data.get("interrupters", []), "interrupters")),
         frozenset(checker.strings(data.get("conjunct_modifiers", []), "conjunct_modifiers")),
+        frozenset(checker.strings(data.get("set_off_conjunct_modifiers", []), "set_off_conjunct_modifiers")),
     )

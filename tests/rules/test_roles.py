@@ -92,6 +92,10 @@ CASES = [
     ("qp-in-modifier", "( (S (NP-SBJ (DT The) (NN unit)) (VP (VBD had) (NP (NP (NNS sales)) (PP (IN of)"
                        " (NP (QP (IN about) ($ $) (CD 370) (CD million)))))) (. .)) )", "about", 1, "million", "withinmod"),
     ("to-rolemarker", GAVE_TO, "to", 1, "employees", "rolemarker"),
+    # "of" heads its own ADVP in the clause: an adverbial (was a rolemarker, and
+    # regenerated ", Of course , in addition some ..."); "in" of "In addition" marks.
+    ("in-advp-clause-adverbial", "( (S (PP (IN In) (NP (NN addition))) (, ,) (ADVP (IN of) (NN course)) (, ,)"
+     " (NP-SBJ (DT some)) (VP (VBD sold)) (. .)) )", "of", 1, "sold", "adverbial"),
     ("in-rolemarker", ABC, "in", 1, "first", "rolemarker"),
     # "that" tagged DT as a complementizer (wsj_0020.mrg:16).
     ("dt-sbar-rolemarker", "( (S (NP-SBJ (PRP She)) (VP (VBD said) (SBAR (DT that) (S (NP-SBJ (NNS prices))"
