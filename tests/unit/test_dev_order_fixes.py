@@ -78,6 +78,12 @@ CASES = [
      "(S (NP-SBJ (PRP It)) (VP (VBD lost) (NP (NN money)) (PP-TMP (IN for) (NP (NP (DT the) (JJ first) (DT half)) "
      "(PP (IN of) (NP (CD 1989)))))) (. .))",
      "It lost money for the first half of 1989 ."),
+    # before: "So the Tramp would , for that matter ." (a modal heading an elided verb
+    # phrase was no clause and had no subject position; clauses.yaml finite_cat0)
+    ("ord-subject-after-head",
+     "(SINV (ADVP-PRD-TPC-1 (RB So)) (VP (MD would) (VP (-NONE- *?*) (ADVP-PRD (-NONE- *T*-1)))) "
+     "(NP-SBJ (DT the) (NNP Tramp)) (, ,) (PP (IN for) (NP (DT that) (NN matter))) (. .))",
+     "So would the Tramp , for that matter ."),
 ]
 
 
