@@ -84,6 +84,12 @@ CASES = [
      "(SINV (ADVP-PRD-TPC-1 (RB So)) (VP (MD would) (VP (-NONE- *?*) (ADVP-PRD (-NONE- *T*-1)))) "
      "(NP-SBJ (DT the) (NNP Tramp)) (, ,) (PP (IN for) (NP (DT that) (NN matter))) (. .))",
      "So would the Tramp , for that matter ."),
+    # before: "Businesses even if earnings weaken have the money ." (a clause tagged
+    # SBAR-SBJ inside the VP was a second subject; roles.yaml sbj-in-vp-adverbial)
+    (None,
+     "(S (NP-SBJ (NNS Businesses)) (VP (VBP have) (NP (DT the) (NN money)) (SBAR-SBJ (RB even) (IN if) "
+     "(S (NP-SBJ (NNS earnings)) (VP (VBP weaken))))) (. .))",
+     "Businesses have the money even if earnings weaken ."),
 ]
 
 
