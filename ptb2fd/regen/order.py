@@ -100,6 +100,9 @@ class Regenerator(CoordinationOrder):
                     own.add(f"mark:{k.cat0}")
                     if role == "leftpunc":
                         own.add(f"leftmark:{k.cat0}")
+                        own.add(f"openmark:{k.cat0}")
+                elif role == "rolemarker":  # its marker's left mark opens the phrase: "[,] compared with"
+                    own.update(f"openmark:{m.cat0}" for m in self._kids.get(k.id, ()) if m.role == "leftpunc")
         else:
             own = _NOTHING
         for rule in self.rules.rules_for(r.role, r.direction):

@@ -90,6 +90,14 @@ CASES = [
      "(S (NP-SBJ (NNS Businesses)) (VP (VBP have) (NP (DT the) (NN money)) (SBAR-SBJ (RB even) (IN if) "
      "(S (NP-SBJ (NNS earnings)) (VP (VBP weaken))))) (. .))",
      "Businesses have the money even if earnings weaken ."),
+    # before: "Consumers espouse , compared with one-third in Japan what it identified as
+    # values ." (an adjunct opened by a comma on its marker, and not closed, went before
+    # the object clause)
+    ("ord-comma-opened-adjunct-last",
+     "(S (NP-SBJ (NNS Consumers)) (VP (VBP espouse) (SBAR (WHNP-1 (WP what)) (S (NP-SBJ (PRP it)) (VP (VBD identified) "
+     "(NP (-NONE- *T*-1)) (PP-CLR (IN as) (NP (NNS values)))))) (, ,) (PP (VBN compared) (PP (IN with) (NP (NP (NN one-third)) "
+     "(PP-LOC (IN in) (NP (NNP Japan))))))) (. .))",
+     "Consumers espouse what it identified as values , compared with one-third in Japan ."),
 ]
 
 
