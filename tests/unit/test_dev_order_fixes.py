@@ -98,6 +98,16 @@ CASES = [
      "(NP (-NONE- *T*-1)) (PP-CLR (IN as) (NP (NNS values)))))) (, ,) (PP (VBN compared) (PP (IN with) (NP (NP (NN one-third)) "
      "(PP-LOC (IN in) (NP (NNP Japan))))))) (. .))",
      "Consumers espouse what it identified as values , compared with one-third in Japan ."),
+    # before: "A law makes it to breach security a crime ." and "They leave it to decide up
+    # to the market ." (the extraposed clause headed the small clause; heads.yaml S)
+    (None,
+     "(S (NP-SBJ (DT A) (NN law)) (VP (VBZ makes) (S (NP-SBJ (NP (PRP it)) (S (-NONE- *EXP*-2))) "
+     "(NP-PRD (DT a) (NN crime)) (S-2 (NP-SBJ (-NONE- *)) (VP (TO to) (VP (VB breach) (NP (NN security))))))) (. .))",
+     "A law makes it a crime to breach security ."),
+    (None,
+     "(S (NP-SBJ (PRP They)) (VP (VBP leave) (S (NP-SBJ (PRP it)) (PP-PRD (IN up) (PP (TO to) (NP (DT the) (NN market)))) "
+     "(S (NP-SBJ (-NONE- *)) (VP (TO to) (VP (VB decide)))))) (. .))",
+     "They leave it up to the market to decide ."),
 ]
 
 
@@ -119,3 +129,14 @@ def test_pp_heads_before_a_comparative_clause(converter):
     words = {t.word: t for t in s.tokens}
     assert (words["us"].role, words["us"].head) == ("predicate", words["are"].id)
     assert (words["think"].role, words["think"].head) == ("withinmod", words["us"].id)
+
+
+def test_small_clause_with_subject_not_headed_by_extraposed_clause(converter):
+    """A verbless small clause with a subject is headed by the subject, not
+    by its extraposed clause (heads.yaml S): "makes [it] a crime to breach"."""
+    s = converter.convert_text("(S (NP-SBJ (DT A) (NN law)) (VP (VBZ makes) (S (NP-SBJ (NP (PRP it)) (S (-NONE- *EXP*-2))) "
+                               "(NP-PRD (DT a) (NN crime)) (S-2 (NP-SBJ (-NONE- *)) (VP (TO to) (VP (VB breach) "
+                               "(NP (NN security))))))) (. .))")
+    words = {t.word: t for t in s.tokens}
+    assert [(words[w].head, words[w].role) for w in ("it", "crime", "breach")] == [
+        (words["makes"].id, "object"), (words["it"].id, "predicate"), (words["it"].id, "withinmod")]
