@@ -108,6 +108,12 @@ CASES = [
      "(S (NP-SBJ (PRP They)) (VP (VBP leave) (S (NP-SBJ (PRP it)) (PP-PRD (IN up) (PP (TO to) (NP (DT the) (NN market)))) "
      "(S (NP-SBJ (-NONE- *)) (VP (TO to) (VP (VB decide)))))) (. .))",
      "They leave it up to the market to decide ."),
+    # before: "It is not educators , students , who are blamed ." (the last noun headed
+    # the flat NP; heads.yaml np-noun-comma-adverb)
+    ("ord-polarity-contrast",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ is) (NP-PRD (NNS educators) (, ,) (RB not) (NNS students)) (, ,) (SBAR (WHNP-1 (WP who)) "
+     "(S (NP-SBJ (-NONE- *T*-1)) (VP (VBP are) (VP (VBN blamed) (NP (-NONE- *-2))))))) (. .))",
+     "It is educators , not students , who are blamed ."),
 ]
 
 
