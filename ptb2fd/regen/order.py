@@ -80,6 +80,12 @@ class Regenerator(CoordinationOrder):
             self._words[x] = n + 1
         return self._words[x]
 
+    def last_on_side(self, r: ViewRecord) -> bool:
+        """Whether no adjunct of r's head on r's side has a higher rank."""
+        return r.unit_rank is not None and all(
+            k.unit_rank is None or k.unit_rank <= r.unit_rank or k.direction != r.direction or k.role in PUNCT_ROLES
+            for k in self._kids.get(r.head, ()))
+
     def heaviest(self, h: int, role: str) -> int:
         """Words in the longest dependent of h with this role, or with
         "role:grouptype" this role and group type (0: none)."""
@@ -101,7 +107,11 @@ class Regenerator(CoordinationOrder):
                     if role == "leftpunc":
                         own.add(f"leftmark:{k.cat0}")
                         own.add(f"openmark:{k.cat0}")
-                elif role == "rolemarker":  # its marker's left mark opens the phrase: "[,] compared with"
+                    elif role == "rightpunc":
+                        own.add(f"rightmark:{k.cat0}")
+                elif role in ("rolemarker", "determiner") or k.direction == "left":
+                    # a left mark of its marker or of a word before it opens the
+                    # phrase: "[,] compared with", "[--] what else --"
                     own.update(f"openmark:{m.cat0}" for m in self._kids.get(k.id, ()) if m.role == "leftpunc")
         else:
             own = _NOTHING

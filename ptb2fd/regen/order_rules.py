@@ -23,7 +23,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "head_has_marks", "head_lacks_roles", "head_cat0",
                     "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
                     "head_role", "head_lacks_marks", "cat1", "head_marker_words", "lacks_roles",
-                    "opening_marks")
+                    "opening_marks", "last_on_side", "right_marks")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -39,7 +39,8 @@ MARK_CONDITIONS = {
     "head_marker_tags": ("marker-tag:", True, True),  # the Penn tags of the head's rolemarkers: "[who] also expects"
     "head_lacks_marker_tags": ("marker-tag:", True, False),
     "head_marker_words": ("marker-word:", True, True),  # the words of the head's rolemarkers: "if [not] for money"
-    "opening_marks": ("openmark:", False, True),  # a left mark of it or of its rolemarker: "[, compared with] ..."
+    "right_marks": ("rightmark:", False, True),  # ... on its right: "[-- what else --]"
+    "opening_marks": ("openmark:", False, True),  # ... of it, its marker or a word before it: "[,] compared with"
 }
 
 
@@ -184,6 +185,9 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "lacks_roles":
                 rs = roles(v, rid, line)
                 tests.append(lambda r, h, ctx, own, env, rs=rs: not (rs & own))
+            elif key == "last_on_side":
+                # the adjunct's rank is the highest on its side: nothing ranked follows it there
+                tests.append(lambda r, h, ctx, own, env, v=bool(v): env.last_on_side(r) == v)
             elif key == "head_has_clause":
                 rs = frozenset(f"{x}:clause" for x in roles(v, rid, line))
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))

@@ -114,6 +114,22 @@ CASES = [
      "(S (NP-SBJ (PRP It)) (VP (VBZ is) (NP-PRD (NNS educators) (, ,) (RB not) (NNS students)) (, ,) (SBAR (WHNP-1 (WP who)) "
      "(S (NP-SBJ (-NONE- *T*-1)) (VP (VBP are) (VP (VBN blamed) (NP (-NONE- *-2))))))) (. .))",
      "It is educators , not students , who are blamed ."),
+    # before: "It forces a lawyer to become a witness , in effect , ." and "A figure who
+    # wears a sheepskin -- what else -- ." (a parenthetical set off on both sides, the
+    # verb's only right adjunct, went after the predicate or object)
+    ("ord-set-off-before-object",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ forces) (S (NP-SBJ (DT a) (NN lawyer)) (VP (TO to) (VP (VB become) "
+     "(PRN (, ,) (PP (IN in) (NP (NN effect))) (, ,)) (NP-PRD (DT a) (NN witness)))))) (. .))",
+     "It forces a lawyer to become , in effect , a witness ."),
+    ("ord-set-off-before-object",
+     "(NP (NP (DT A) (NN figure)) (SBAR (WHNP-1 (WP who)) (S (NP-SBJ (-NONE- *T*-1)) (VP (VBZ wears) "
+     "(PRN (: --) (NP (WP what) (RB else)) (: --)) (NP (DT a) (NN sheepskin))))) (. .))",
+     "A figure who wears -- what else -- a sheepskin ."),
+    # ... but not when another right adjunct follows it (wsj_0045.mrg:26)
+    (None,
+     "(S (NP-SBJ (PRP They)) (VP (VBD devised) (NP (DT a) (NN scale)) (PRN (: --) (PP (IN in) (NP (NN effect))) (: --)) "
+     "(S-PRP (NP-SBJ (-NONE- *)) (VP (TO to) (VP (VB rate) (NP (PRP it)))))) (. .))",
+     "They devised a scale -- in effect -- to rate it ."),
 ]
 
 
