@@ -130,6 +130,10 @@ CASES = [
      "(S (NP-SBJ (PRP They)) (VP (VBD devised) (NP (DT a) (NN scale)) (PRN (: --) (PP (IN in) (NP (NN effect))) (: --)) "
      "(S-PRP (NP-SBJ (-NONE- *)) (VP (TO to) (VP (VB rate) (NP (PRP it)))))) (. .))",
      "They devised a scale -- in effect -- to rate it ."),
+    # before: "They may not very well renew it ." (wsj_0060.mrg:15)
+    ("ord-likelihood-adverb-before-not",
+     "(S (NP-SBJ (PRP They)) (VP (MD may) (ADVP (RB very) (RB well)) (RB not) (VP (VB renew) (NP (PRP it)))) (. .))",
+     "They may very well not renew it ."),
 ]
 
 
