@@ -113,6 +113,8 @@ class Regenerator(CoordinationOrder):
                     # a left mark of its marker or of a word before it opens the
                     # phrase: "[,] compared with", "[--] what else --"
                     own.update(f"openmark:{m.cat0}" for m in self._kids.get(k.id, ()) if m.role == "leftpunc")
+                    if role == "rolemarker":
+                        own.add(f"marker-word:{(k.word or k.base or '').lower()}")
         else:
             own = _NOTHING
         for rule in self.rules.rules_for(r.role, r.direction):

@@ -23,7 +23,8 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "head_has_marks", "head_lacks_roles", "head_cat0",
                     "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
                     "head_role", "head_lacks_marks", "cat1", "head_marker_words", "lacks_roles",
-                    "opening_marks", "last_on_side", "right_marks")
+                    "opening_marks", "last_on_side", "right_marks",
+                    "marker_words")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -39,6 +40,7 @@ MARK_CONDITIONS = {
     "head_marker_tags": ("marker-tag:", True, True),  # the Penn tags of the head's rolemarkers: "[who] also expects"
     "head_lacks_marker_tags": ("marker-tag:", True, False),
     "head_marker_words": ("marker-word:", True, True),  # the words of the head's rolemarkers: "if [not] for money"
+    "marker_words": ("marker-word:", False, True),  # the words of its own rolemarkers: "the end [of] the year"
     "right_marks": ("rightmark:", False, True),  # ... on its right: "[-- what else --]"
     "opening_marks": ("openmark:", False, True),  # ... of it, its marker or a word before it: "[,] compared with"
 }
@@ -196,7 +198,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key in MARK_CONDITIONS:
                 prefix, on_head, want = MARK_CONDITIONS[key]
-                cs = frozenset(f"{prefix}{c.lower() if key == 'head_marker_words' else c}"
+                cs = frozenset(f"{prefix}{c.lower() if key in ('head_marker_words', 'marker_words') else c}"
                                for c in checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs, on_head=on_head, want=want:
                              bool(cs & (ctx if on_head else own)) == want)

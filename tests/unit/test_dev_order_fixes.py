@@ -134,6 +134,11 @@ CASES = [
     ("ord-likelihood-adverb-before-not",
      "(S (NP-SBJ (PRP They)) (VP (MD may) (ADVP (RB very) (RB well)) (RB not) (VP (VB renew) (NP (PRP it)))) (. .))",
      "They may very well not renew it ."),
+    # before: "With the end in sight of the year , they sold ." (wsj_0077.mrg:9)
+    ("ord-of-complement-before-predicate",
+     "(S (PP (IN With) (S-NOM (NP-SBJ (NP (DT the) (NN end)) (PP (IN of) (NP (DT the) (NN year)))) "
+     "(PP-LOC-PRD (IN in) (NP (NN sight))))) (, ,) (NP-SBJ (PRP they)) (VP (VBD sold)) (. .))",
+     "With the end of the year in sight , they sold ."),
 ]
 
 
