@@ -176,4 +176,8 @@ class ConjunctFinder:
         # "X -- or , [alternatively] , Y".
         opened = [(max(m for m in marks if m < p), c) for p, c in mods]
         seps = [x for x in seps if not any(m < x < c for m, c in opened)]
+        # A mark right after a conjunction, before its conjunct, separates
+        # nothing: it opens the conjunct ("untrained and [,] in one botched
+        # job killed a client"); separators come before the conjunction.
+        seps = [x for x in seps if not (x - 1 in marks and x + 1 in conj)]
         return sorted(conj + pending), marks, seps, mods

@@ -139,6 +139,12 @@ CASES = [
      "(S (PP (IN With) (S-NOM (NP-SBJ (NP (DT the) (NN end)) (PP (IN of) (NP (DT the) (NN year)))) "
      "(PP-LOC-PRD (IN in) (NP (NN sight))))) (, ,) (NP-SBJ (PRP they)) (VP (VBD sold)) (. .))",
      "With the end of the year in sight , they sold ."),
+    # before: "She was untrained , and in one job killed a client ." (the comma after the
+    # conjunction was taken for a separator; stages/conjuncts.py)
+    (None,
+     "(S (NP-SBJ (PRP She)) (VP (VP (VBD was) (ADJP-PRD (JJ untrained))) (CC and) (, ,) (VP (PP-LOC (IN in) "
+     "(NP (CD one) (NN job))) (VBD killed) (NP (DT a) (NN client)))) (. .))",
+     "She was untrained and , in one job killed a client ."),
 ]
 
 
@@ -171,3 +177,13 @@ def test_small_clause_with_subject_not_headed_by_extraposed_clause(converter):
     words = {t.word: t for t in s.tokens}
     assert [(words[w].head, words[w].role) for w in ("it", "crime", "breach")] == [
         (words["makes"].id, "object"), (words["it"].id, "predicate"), (words["it"].id, "withinmod")]
+
+
+def test_comma_after_conjunction_is_no_separator(converter):
+    """A comma right after a conjunction, before its conjunct, opens that
+    conjunct: it is a left mark inside it (on its first phrase's marker,
+    punctuation.yaml marker_tags), not a coordination separator."""
+    s = converter.convert_text("(S (NP-SBJ (PRP She)) (VP (VP (VBD was) (ADJP-PRD (JJ untrained))) (CC and) (, ,) "
+                               "(VP (PP-LOC (IN in) (NP (CD one) (NN job))) (VBD killed) (NP (DT a) (NN client)))) (. .))")
+    words = {t.word: t for t in s.tokens}
+    assert (words[","].role, words[","].head) == ("leftpunc", words["in"].id)
