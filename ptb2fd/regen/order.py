@@ -80,6 +80,12 @@ class Regenerator(CoordinationOrder):
             self._words[x] = n + 1
         return self._words[x]
 
+    def last_on_side(self, r: ViewRecord) -> bool:
+        """Whether no adjunct of r's head on r's side has a higher rank."""
+        return r.unit_rank is not None and all(
+            k.unit_rank is None or k.unit_rank <= r.unit_rank or k.direction != r.direction or k.role in PUNCT_ROLES
+            for k in self._kids.get(r.head, ()))
+
     def heaviest(self, h: int, role: str) -> int:
         """Words in the longest dependent of h with this role, or with
         "role:grouptype" this role and group type (0: none)."""
@@ -90,8 +96,9 @@ class Regenerator(CoordinationOrder):
     def _place(self, r: ViewRecord, h: ViewRecord, ctx: frozenset[str]) -> int:
         kids = self._kids.get(r.id)
         # the dependent's own dependents: their roles, "mark:<cat0>" for its
-        # punctuation, "leftmark:<cat0>" for its left punctuation and
-        # "dep:<cat0>" for its words (a possessor's "'s")
+        # punctuation, "leftmark:<cat0>" / "rightmark:<cat0>" for its left / right
+        # punctuation, "openmark:<cat0>" for a mark opening it and "dep:<cat0>"
+        # for its words (a possessor's "'s")
         if kids:
             own: set[str] = set()
             for k in kids:
@@ -101,8 +108,17 @@ class Regenerator(CoordinationOrder):
                     own.add(f"mark:{k.cat0}")
                     if role == "leftpunc":
                         own.add(f"leftmark:{k.cat0}")
+                        own.add(f"openmark:{k.cat0}")
+                    elif role == "rightpunc":
+                        own.add(f"rightmark:{k.cat0}")
                 else:
                     own.add(f"dep:{k.cat0}")
+                    if role in ("rolemarker", "determiner") or k.direction == "left":
+                        # a left mark of its marker or of a word before it opens the
+                        # phrase: "[,] compared with", "[--] what else --"
+                        own.update(f"openmark:{m.cat0}" for m in self._kids.get(k.id, ()) if m.role == "leftpunc")
+                        if role == "rolemarker":
+                            own.add(f"marker-word:{(k.word or k.base or '').lower()}")
         else:
             own = _NOTHING
         for rule in self.rules.rules_for(r.role, r.direction):

@@ -23,7 +23,8 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "head_has_marks", "head_lacks_roles", "head_cat0",
                     "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
                     "head_role", "head_lacks_marks", "cat1", "head_marker_words", "head_lacks_left_marks",
-                    "sibling_lacks_marks", "has_dependent_cat0")
+                    "sibling_lacks_marks", "has_dependent_cat0", "lacks_roles", "opening_marks", "last_on_side",
+                    "right_marks", "marker_words")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -42,6 +43,9 @@ MARK_CONDITIONS = {
     "head_marker_tags": ("marker-tag:", True, True),  # the Penn tags of the head's rolemarkers: "[who] also expects"
     "head_lacks_marker_tags": ("marker-tag:", True, False),
     "head_marker_words": ("marker-word:", True, True),  # the words of the head's rolemarkers: "if [not] for money"
+    "marker_words": ("marker-word:", False, True),  # the words of its own rolemarkers: "the end [of] the year"
+    "right_marks": ("rightmark:", False, True),  # ... on its right: "[-- what else --]"
+    "opening_marks": ("openmark:", False, True),  # ... of it, its marker or a word before it: "[,] compared with"
 }
 
 
@@ -183,6 +187,12 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "has_roles":
                 rs = roles(v, rid, line)
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & own))
+            elif key == "lacks_roles":
+                rs = roles(v, rid, line)
+                tests.append(lambda r, h, ctx, own, env, rs=rs: not (rs & own))
+            elif key == "last_on_side":
+                # the adjunct's rank is the highest on its side: nothing ranked follows it there
+                tests.append(lambda r, h, ctx, own, env, v=bool(v): env.last_on_side(r) == v)
             elif key == "head_has_clause":
                 rs = frozenset(f"{x}:clause" for x in roles(v, rid, line))
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
@@ -191,7 +201,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key in MARK_CONDITIONS:
                 prefix, on_head, want = MARK_CONDITIONS[key]
-                cs = frozenset(f"{prefix}{c.lower() if key == 'head_marker_words' else c}"
+                cs = frozenset(f"{prefix}{c.lower() if key in ('head_marker_words', 'marker_words') else c}"
                                for c in checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs, on_head=on_head, want=want:
                              bool(cs & (ctx if on_head else own)) == want)

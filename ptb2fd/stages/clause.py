@@ -50,6 +50,7 @@ class ClauseRules:
     np_fix_noun: tuple[str, str]
     subject_roles: frozenset[str]
     subject_aux_roles: frozenset[str]
+    finite_cat0: frozenset[str] = frozenset()
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.logical] + [self.np_fix_id]
@@ -62,9 +63,9 @@ def compile_clauses(data, checker) -> ClauseRules | None:
     top = ["passive", "logical_roles", "grouptype", "np_head_correction", "subject_position"]
     checker.keys(data, top, top, what="clauses.yaml")
 
-    def section(name, keys):
+    def section(name, keys, optional=()):
         sec = checker.mapping(data.get(name, {}), name) or {}
-        checker.keys(sec, keys, keys, what=name)
+        checker.keys(sec, [*keys, *optional], keys, what=name)
         return sec
 
     def strs(sec, key, what):
@@ -72,7 +73,8 @@ def compile_clauses(data, checker) -> ClauseRules | None:
 
     passive = section("passive", ["participle_tags", "voice_roles", "object_trace_labels", "object_trace_kinds"])
     gt = section("grouptype", ["verb_cat0", "argument_roles", "marker_roles", "aux_roles", "indicative_cat1",
-                               "np_head_cat0", "np_labels", "determiner_roles", "no_determiner_cat1"])
+                               "np_head_cat0", "np_labels", "determiner_roles", "no_determiner_cat1"],
+                 ["finite_cat0"])
     fix = section("np_head_correction", ["id", "cat1_to_adjective", "adjective", "noun"])
     sp = section("subject_position", ["subject_roles", "aux_roles"])
     logical = []
@@ -98,6 +100,7 @@ def compile_clauses(data, checker) -> ClauseRules | None:
         str(fix.get("id", "np-head-category")), strs(fix, "cat1_to_adjective", "np_head_correction"),
         pair(fix.get("adjective"), "np_head_correction.adjective"), pair(fix.get("noun"), "np_head_correction.noun"),
         strs(sp, "subject_roles", "subject_position"), strs(sp, "aux_roles", "subject_position"),
+        strs(gt, "finite_cat0", "grouptype"),
     )
 
 
@@ -193,6 +196,10 @@ class ClauseFeatures:
                 return "clause"
             if roles[t] not in r.aux_roles and f.cat1 in r.indicative_cat1:
                 return "clause"
+        # A modal that is no auxiliary of another verb heads its clause (an
+        # elided verb phrase): "So [would] the Little Tramp".
+        if f.cat0 in r.finite_cat0 and roles[t] not in r.aux_roles:
+            return "clause"
         if f.cat0 in r.np_head_cat0:
             if any(x in r.determiner_roles for x in deps_roles):
                 return "np"

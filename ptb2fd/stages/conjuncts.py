@@ -183,4 +183,11 @@ class ConjunctFinder:
         # "X -- or , [alternatively] , Y".
         opened = [(max(m for m in marks if m < p), c) for p, c in mods]
         seps = [x for x in seps if not any(m < x < c for m, c in opened)]
+        # A mark right after a conjunction, before its conjunct, with no
+        # separator before the conjunction, separates nothing: it opens the
+        # conjunct ("untrained and [,] in one botched job killed a client").
+        # (With one before it, both are separators of the gap and the
+        # conjunction goes between them: "entertaining , and , more often
+        # than not , that means", order.yaml junction.between_separators.)
+        seps = [x for x in seps if not (x - 1 in marks and x + 1 in conj and x - 2 not in seps)]
         return sorted(conj + pending), marks, seps, mods

@@ -199,3 +199,12 @@ def test_emphatic_reflexive_is_not_head(fd):
     s = fd("( (S (NP-SBJ (NP (DT the) (NNS ads)) (NP (PRP themselves))) (VP (VBD worked)) (. .)) )")
     assert s.edge("ads")[:3] == ("ads", "worked", "subject"), s.table()
     assert s.head_word("themselves") == "ads", s.table()
+
+
+# wsj_0044.mrg:26: in a flat NP "N , ADV N" the first noun heads; the
+# contrast hangs on it ("it is educators , not students , who are blamed").
+@covers("np-noun-comma-adverb")
+def test_noun_before_comma_and_adverb_heads(fd):
+    s = fd("( (S (NP-SBJ (PRP it)) (VP (VBZ is) (NP-PRD (NNS educators) (, ,) (RB not) (NNS students))) (. .)) )")
+    assert [s.edge(w)[:3] for w in ("educators", "students")] == [
+        ("educators", "is", "predicate"), ("students", "educators", "withinmod")], s.table()

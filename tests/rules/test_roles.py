@@ -36,6 +36,12 @@ CASES = [
     ("pp-lgs", "( (S (NP-SBJ-1 (DT The) (NN unit)) (VP (VBD was) (VP (VBN bought) (NP (-NONE- *-1))"
                " (PP (IN by) (NP-LGS (NNP Mr.) (NNP Smith))))) (. .)) )", "Smith", 1, "bought", "lgs-adjunct"),
     ("pp-dtv", GAVE_TO, "employees", 1, "gave", "dative"),
+    # wsj_0087.mrg:21, wsj_0090.mrg:41: a -SBJ phrase inside a VP after its verb is no subject
+    ("sbj-in-vp-object", "( (S (NP-SBJ (PRP They)) (VP (VB keep) (NP-SBJ (PRP$ your) (NN bank))"
+                         " (PP-LOC-CLR (IN off) (NP (DT the) (NN deficit)))) (. !)) )", "bank", 1, "keep", "object"),
+    ("sbj-in-vp-adverbial", "( (S (NP-SBJ (NNS businesses)) (VP (VBP have) (NP (DT the) (NN money))"
+                            " (SBAR-SBJ (RB even) (IN if) (S (NP-SBJ (NNS earnings)) (VP (VBP weaken))))) (. .)) )",
+     "weaken", 1, "have", "adverbial"),
     ("ftag-sbj", VINKEN, "Vinken", 1, "join", "subject"),
     ("ftag-tpc", "( (SINV (ADVP-LOC-PRD-TPC (RB Here)) (VP (VBP are)) (NP-SBJ (DT the) (NNS figures)) (. .)) )",
      "Here", 1, "are", "topic"),

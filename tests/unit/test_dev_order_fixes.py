@@ -78,6 +78,73 @@ CASES = [
      "(S (NP-SBJ (PRP It)) (VP (VBD lost) (NP (NN money)) (PP-TMP (IN for) (NP (NP (DT the) (JJ first) (DT half)) "
      "(PP (IN of) (NP (CD 1989)))))) (. .))",
      "It lost money for the first half of 1989 ."),
+    # before: "So the Tramp would , for that matter ." (a modal heading an elided verb
+    # phrase was no clause and had no subject position; clauses.yaml finite_cat0)
+    ("ord-subject-after-head",
+     "(SINV (ADVP-PRD-TPC-1 (RB So)) (VP (MD would) (VP (-NONE- *?*) (ADVP-PRD (-NONE- *T*-1)))) "
+     "(NP-SBJ (DT the) (NNP Tramp)) (, ,) (PP (IN for) (NP (DT that) (NN matter))) (. .))",
+     "So would the Tramp , for that matter ."),
+    # before: "Businesses even if earnings weaken have the money ." (a clause tagged
+    # SBAR-SBJ inside the VP was a second subject; roles.yaml sbj-in-vp-adverbial)
+    (None,
+     "(S (NP-SBJ (NNS Businesses)) (VP (VBP have) (NP (DT the) (NN money)) (SBAR-SBJ (RB even) (IN if) "
+     "(S (NP-SBJ (NNS earnings)) (VP (VBP weaken))))) (. .))",
+     "Businesses have the money even if earnings weaken ."),
+    # before: "Consumers espouse , compared with one-third in Japan what it identified as
+    # values ." (an adjunct opened by a comma on its marker, and not closed, went before
+    # the object clause)
+    ("ord-comma-opened-adjunct-last",
+     "(S (NP-SBJ (NNS Consumers)) (VP (VBP espouse) (SBAR (WHNP-1 (WP what)) (S (NP-SBJ (PRP it)) (VP (VBD identified) "
+     "(NP (-NONE- *T*-1)) (PP-CLR (IN as) (NP (NNS values)))))) (, ,) (PP (VBN compared) (PP (IN with) (NP (NP (NN one-third)) "
+     "(PP-LOC (IN in) (NP (NNP Japan))))))) (. .))",
+     "Consumers espouse what it identified as values , compared with one-third in Japan ."),
+    # before: "A law makes it to breach security a crime ." and "They leave it to decide up
+    # to the market ." (the extraposed clause headed the small clause; heads.yaml S)
+    (None,
+     "(S (NP-SBJ (DT A) (NN law)) (VP (VBZ makes) (S (NP-SBJ (NP (PRP it)) (S (-NONE- *EXP*-2))) "
+     "(NP-PRD (DT a) (NN crime)) (S-2 (NP-SBJ (-NONE- *)) (VP (TO to) (VP (VB breach) (NP (NN security))))))) (. .))",
+     "A law makes it a crime to breach security ."),
+    (None,
+     "(S (NP-SBJ (PRP They)) (VP (VBP leave) (S (NP-SBJ (PRP it)) (PP-PRD (IN up) (PP (TO to) (NP (DT the) (NN market)))) "
+     "(S (NP-SBJ (-NONE- *)) (VP (TO to) (VP (VB decide)))))) (. .))",
+     "They leave it up to the market to decide ."),
+    # before: "It is not educators , students , who are blamed ." (the last noun headed
+    # the flat NP; heads.yaml np-noun-comma-adverb)
+    ("ord-polarity-contrast",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ is) (NP-PRD (NNS educators) (, ,) (RB not) (NNS students)) (, ,) (SBAR (WHNP-1 (WP who)) "
+     "(S (NP-SBJ (-NONE- *T*-1)) (VP (VBP are) (VP (VBN blamed) (NP (-NONE- *-2))))))) (. .))",
+     "It is educators , not students , who are blamed ."),
+    # before: "It forces a lawyer to become a witness , in effect , ." and "A figure who
+    # wears a sheepskin -- what else -- ." (a parenthetical set off on both sides, the
+    # verb's only right adjunct, went after the predicate or object)
+    ("ord-set-off-before-object",
+     "(S (NP-SBJ (PRP It)) (VP (VBZ forces) (S (NP-SBJ (DT a) (NN lawyer)) (VP (TO to) (VP (VB become) "
+     "(PRN (, ,) (PP (IN in) (NP (NN effect))) (, ,)) (NP-PRD (DT a) (NN witness)))))) (. .))",
+     "It forces a lawyer to become , in effect , a witness ."),
+    ("ord-set-off-before-object",
+     "(NP (NP (DT A) (NN figure)) (SBAR (WHNP-1 (WP who)) (S (NP-SBJ (-NONE- *T*-1)) (VP (VBZ wears) "
+     "(PRN (: --) (NP (WP what) (RB else)) (: --)) (NP (DT a) (NN sheepskin))))) (. .))",
+     "A figure who wears -- what else -- a sheepskin ."),
+    # ... but not when another right adjunct follows it (wsj_0045.mrg:26)
+    (None,
+     "(S (NP-SBJ (PRP They)) (VP (VBD devised) (NP (DT a) (NN scale)) (PRN (: --) (PP (IN in) (NP (NN effect))) (: --)) "
+     "(S-PRP (NP-SBJ (-NONE- *)) (VP (TO to) (VP (VB rate) (NP (PRP it)))))) (. .))",
+     "They devised a scale -- in effect -- to rate it ."),
+    # before: "They may not very well renew it ." (wsj_0060.mrg:15)
+    ("ord-likelihood-adverb-before-not",
+     "(S (NP-SBJ (PRP They)) (VP (MD may) (ADVP (RB very) (RB well)) (RB not) (VP (VB renew) (NP (PRP it)))) (. .))",
+     "They may very well not renew it ."),
+    # before: "With the end in sight of the year , they sold ." (wsj_0077.mrg:9)
+    ("ord-of-complement-before-predicate",
+     "(S (PP (IN With) (S-NOM (NP-SBJ (NP (DT the) (NN end)) (PP (IN of) (NP (DT the) (NN year)))) "
+     "(PP-LOC-PRD (IN in) (NP (NN sight))))) (, ,) (NP-SBJ (PRP they)) (VP (VBD sold)) (. .))",
+     "With the end of the year in sight , they sold ."),
+    # before: "She was untrained , and in one job killed a client ." (the comma after the
+    # conjunction was taken for a separator; stages/conjuncts.py)
+    (None,
+     "(S (NP-SBJ (PRP She)) (VP (VP (VBD was) (ADJP-PRD (JJ untrained))) (CC and) (, ,) (VP (PP-LOC (IN in) "
+     "(NP (CD one) (NN job))) (VBD killed) (NP (DT a) (NN client)))) (. .))",
+     "She was untrained and , in one job killed a client ."),
 ]
 
 
@@ -99,3 +166,24 @@ def test_pp_heads_before_a_comparative_clause(converter):
     words = {t.word: t for t in s.tokens}
     assert (words["us"].role, words["us"].head) == ("predicate", words["are"].id)
     assert (words["think"].role, words["think"].head) == ("withinmod", words["us"].id)
+
+
+def test_small_clause_with_subject_not_headed_by_extraposed_clause(converter):
+    """A verbless small clause with a subject is headed by the subject, not
+    by its extraposed clause (heads.yaml S): "makes [it] a crime to breach"."""
+    s = converter.convert_text("(S (NP-SBJ (DT A) (NN law)) (VP (VBZ makes) (S (NP-SBJ (NP (PRP it)) (S (-NONE- *EXP*-2))) "
+                               "(NP-PRD (DT a) (NN crime)) (S-2 (NP-SBJ (-NONE- *)) (VP (TO to) (VP (VB breach) "
+                               "(NP (NN security))))))) (. .))")
+    words = {t.word: t for t in s.tokens}
+    assert [(words[w].head, words[w].role) for w in ("it", "crime", "breach")] == [
+        (words["makes"].id, "object"), (words["it"].id, "predicate"), (words["it"].id, "withinmod")]
+
+
+def test_comma_after_conjunction_is_no_separator(converter):
+    """A comma right after a conjunction, before its conjunct, opens that
+    conjunct: it is a left mark inside it (on its first phrase's marker,
+    punctuation.yaml marker_tags), not a coordination separator."""
+    s = converter.convert_text("(S (NP-SBJ (PRP She)) (VP (VP (VBD was) (ADJP-PRD (JJ untrained))) (CC and) (, ,) "
+                               "(VP (PP-LOC (IN in) (NP (CD one) (NN job))) (VBD killed) (NP (DT a) (NN client)))) (. .))")
+    words = {t.word: t for t in s.tokens}
+    assert (words[","].role, words[","].head) == ("leftpunc", words["in"].id)
