@@ -151,17 +151,18 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
     for members in groups.values():
         slot, _, entries, opening = placer.place_coordination(members, h, ctx)
         ids = tuple(i for _, i in entries)
+        member = {m.id: m for m in members}
         conj = sorted((m for m in members if m.junction_position is not None), key=lambda m: m.junction_position)
         first = conj[0] if conj else members[0]
         continuation = slot == placer.rules.continuation_slot
         if continuation and opening:
             # the head is the first conjunct: its opening conjunctions stand
             # before it, apart from the rest ("were [neither] barred nor suspended")
-            opener = next(m for m in members if m.id == entries[0][1])
+            opener = member[ids[0]]
             units.append(Unit(ids[:opening], "coord/opening", opener.cat, _lex(opener), f"coord/opening.{opener.cat}",
                               "left", None, place(ids[:opening])))
             ids = ids[opening:]
-        lead = next((m for m in members if m.id == ids[0]), None) if continuation and len(ids) > 1 else None
+        lead = member[ids[0]] if continuation and len(ids) > 1 else None
         if lead is not None and lead.role == "coordpunc" and all(first_pos[lead.id] + 1 != first_pos[i] for i in ids[1:]):
             # a separator the rules moved away from the rest of its coordination
             # (order.yaml junction.separators_join): "`` There is a chance [, '']
@@ -171,7 +172,7 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
             ids = ids[1:]
         if placer.rules.between_separators:  # ", [and] , more often than not ,", as the rules
             rest = [(False, i) for i in ids]
-            conjunction_between_separators([(slot, None, rest)], {m.id: m for m in members}, {})
+            conjunction_between_separators([(slot, None, rest)], member, {})
             ids = tuple(i for _, i in rest)
         label = "coord/" + (first.role if not continuation else "continuation")
         units.append(Unit(ids, label, first.cat, _lex(first), f"{label}.{first.cat}",
