@@ -28,6 +28,7 @@ phrase; a temporal phrase without a comma goes before the subject ("The PLO
 from __future__ import annotations
 
 from .coordination_order import CoordinationOrder, conjunction_between_separators, join_separators, word_key
+from .item_moves import keep_rank_order, lead_marks
 from .order_rules import ORDER_CONDITIONS, OrderRules, PlaceRule, compile_order
 from .view import PUNCT_ROLES, ViewRecord
 
@@ -118,7 +119,7 @@ class Regenerator(CoordinationOrder):
                         # phrase: "[,] compared with", "[--] what else --"
                         own.update(f"openmark:{m.cat0}" for m in self._kids.get(k.id, ()) if m.role == "leftpunc")
                         if role == "rolemarker":
-                            own.add(f"marker-word:{(k.word or k.base or '').lower()}")
+                            own.add(_marker_word(k))
         else:
             own = _NOTHING
         for rule in self.rules.rules_for(r.role, r.direction):
@@ -192,8 +193,8 @@ class Regenerator(CoordinationOrder):
             if rules.between_separators:
                 conjunction_between_separators(items, by_dep, self.fired)
         led = {i: items[i][0] for i in range(len(items)) if items[i][0] in rules.lead_slots.values()}
-        _keep_rank_order(items, ranked)
-        _lead(items, led, rules.lead_slots)
+        keep_rank_order(items, ranked)
+        lead_marks(items, led, rules.lead_slots)
         items.sort(key=lambda i: (i[0], i[1]))
         self._reopen_quotation(items, deps, by_dep)
         seq: list[tuple[bool, int]] = []
@@ -230,7 +231,7 @@ class Regenerator(CoordinationOrder):
                         ctx.add(f"inner-mark:{k.cat0}")
                 if role == "rolemarker":
                     ctx.add(f"marker-tag:{d.cat}")
-                    ctx.add(f"marker-word:{(d.word or d.base or '').lower()}")
+                    ctx.add(_marker_word(d))
         return frozenset(ctx)
 
     def _has_marker(self, x: int) -> bool:
@@ -276,35 +277,10 @@ class Regenerator(CoordinationOrder):
             key = (0,) + word_key(d)
         return slot, key, [(False, d.id)]
 
-def _keep_rank_order(items: list, ranked: list[tuple[str | None, int, int]]) -> None:
-    """Adjuncts on one side of a head are one unit whose order the view
-    gives: an adjunct never goes to a later slot than the next one ("[Then]
-    [Wednesday] , Fujitsu said": "Then" follows "Wednesday" before the
-    subject, wherever its own rule would put it)."""
-    if len(ranked) < 2:  # (most heads: nothing to keep in order)
-        return
-    for side in {r[0] for r in ranked}:
-        seq = sorted((r for r in ranked if r[0] == side), key=lambda r: r[1])
-        for (_, _, i), (_, _, j) in zip(reversed(seq[:-1]), reversed(seq[1:])):
-            if items[i][0] > items[j][0]:
-                items[i] = (items[j][0],) + items[i][1:]
-
-
-def _lead(items: list, led: dict[int, int], lead_slots: dict[int, int]) -> None:
-    """Items of a lead slot stand right before the first item of the slot
-    they lead, wherever the rank order moved that item: the comma and
-    closing quote before the reporting clause ("`` ... , '' [says the
-    kicker]")."""
-    if not led:
-        return
-    for lead, target in lead_slots.items():
-        firsts = sorted((items[i][0], items[i][1]) for i, slot in led.items() if slot == target)
-        if not firsts:
-            continue
-        slot, key = firsts[0]
-        for i, item in enumerate(items):
-            if item[0] == lead:
-                items[i] = (slot, (key[0] - 0.5,) + item[1]) + item[2:]
+def _marker_word(r: ViewRecord) -> str:
+    """The context token of a rolemarker's word ("marker-word:if"), for the
+    `head_marker_words` and `marker_words` conditions."""
+    return f"marker-word:{(r.word or r.base or '').lower()}"
 
 
 _NOTHING: frozenset[str] = frozenset()
