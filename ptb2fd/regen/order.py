@@ -81,6 +81,15 @@ class Regenerator(CoordinationOrder):
             self._words[x] = n + 1
         return self._words[x]
 
+    def weight(self, r: ViewRecord) -> int:
+        """Words in r's phrase, or for a conjunct in its whole coordination:
+        the coordination is what stands in r's place ("awarded the ad
+        account ... [to Ogilvy & Mather , New York , a WPP Group agency]")."""
+        if r.junction is None:
+            return self.words(r.id)
+        return sum(self.words(k.id) for k in self._kids.get(r.head, ())
+                   if k.junction == r.junction and k.role not in PUNCT_ROLES and k.role != "coordpunc")
+
     def last_on_side(self, r: ViewRecord) -> bool:
         """Whether no adjunct of r's head on r's side has a higher rank."""
         return r.unit_rank is not None and all(
@@ -91,7 +100,7 @@ class Regenerator(CoordinationOrder):
         """Words in the longest dependent of h with this role, or with
         "role:grouptype" this role and group type (0: none)."""
         role, _, group = role.partition(":")
-        return max((self.words(k.id) for k in self._kids.get(h, ())
+        return max((self.weight(k) for k in self._kids.get(h, ())
                     if k.role == role and (not group or k.grouptype == group)), default=0)
 
     def _place(self, r: ViewRecord, h: ViewRecord, ctx: frozenset[str]) -> int:

@@ -229,12 +229,12 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 ns = frozenset(_count(checker, n, key, rid, line) for n in (v if isinstance(v, list) else [v]))
                 tests.append(lambda r, h, ctx, own, env, ns=ns: r.unit_rank in ns)
             elif key in ("min_words", "max_words"):
-                # the dependent's phrase, in words (punctuation not counted): heavy or light
+                # the dependent's phrase (a conjunct's: its coordination), in words, punctuation not counted
                 n = _count(checker, v, key, rid, line)
                 if key == "min_words":
-                    tests.append(lambda r, h, ctx, own, env, n=n: env.words(r.id) >= n)
+                    tests.append(lambda r, h, ctx, own, env, n=n: env.weight(r) >= n)
                 else:
-                    tests.append(lambda r, h, ctx, own, env, n=n: env.words(r.id) <= n)
+                    tests.append(lambda r, h, ctx, own, env, n=n: env.weight(r) <= n)
             elif key == "sibling_min_words":
                 # {role: N}: the head has a dependent of that role with at least N words
                 # ("role:grouptype" counts only dependents of that group type: "object:clause")

@@ -45,12 +45,12 @@ CASES = [
      "(S (NP-SBJ (PRP He)) (VP (VBD shot) (NP (`` ``) (NP (NNP Old) (NNP Gringo)) (, ,) ('' '') "
      "(NP (DT a) (JJ confused) (NN film)))) (. .))",
      "He shot `` Old Gringo , '' a confused film ."),
-    # before: "It set the first real rapprochement of the two old rivals in Asia in motion ."
+    # before: "It turned down a request by Northeast seeking approval of its reorganization plan for now ."
     ("ord-light-before-heavy-object",
-     "(S (NP-SBJ (PRP It)) (VP (VBD set) (PP-CLR (IN in) (NP (NN motion))) (NP (NP (DT the) (JJ first) (JJ real) "
-     "(NN rapprochement)) (PP (IN of) (NP (NP (DT the) (JJ two) (JJ old) (NNS rivals)) (PP (IN in) (NP (NNP Asia))))))) "
-     "(. .))",
-     "It set in motion the first real rapprochement of the two old rivals in Asia ."),
+     "(S (NP-SBJ (PRP It)) (VP (VBD turned) (PRT (RP down)) (PP-TMP (IN for) (NP (RB now))) (NP (NP (DT a) (NN request)) "
+     "(PP (IN by) (NP (NNP Northeast))) (VP (VBG seeking) (NP (NP (NN approval)) (PP (IN of) (NP (PRP$ its) "
+     "(NN reorganization) (NN plan))))))) (. .))",
+     "It turned down for now a request by Northeast seeking approval of its reorganization plan ."),
     # before: "They were urging the department to extend ... trucks and vans for years ."
     ("ord-light-before-heavy-clause",
      "(S (NP-SBJ (PRP They)) (VP (VBD were) (VP (VBG urging) (NP (DT the) (NN department)) (PP-TMP (IN for) "

@@ -1,0 +1,40 @@
+"""Heavy noun phrase shift after the verb (order.yaml, issue 9 dev errors),
+on inline trees under the `paper` view: which light right adjuncts go
+before a heavy object. Each sentence was regenerated wrong before its fix
+(the wrong output is in the comment); the named rule decided a placement."""
+from __future__ import annotations
+
+import pytest
+
+from ptb2fd.regen.check import RegenerationCheck
+
+CASES = [
+    # before: "It set the historic rapprochement between Beijing and Washington in motion ."
+    # (a bare-noun complement PP is lighter than a 7-word object)
+    ("ord-bare-complement-before-object",
+     "(S (NP-SBJ (PRP It)) (VP (VBD set) (PP-CLR (IN in) (NP (NN motion))) (NP (NP (DT the) (JJ historic) "
+     "(NN rapprochement)) (PP (IN between) (NP (NNP Beijing) (CC and) (NNP Washington))))) (. .))",
+     "It set in motion the historic rapprochement between Beijing and Washington ."),
+    # before: "He announced this fall a $ 75 price tag for his 1985 Cask 23 Cabernet ."
+    # (a bare noun phrase of time is no light prepositional phrase: it stays last)
+    ("ord-adjunct-right",
+     "(S (NP-SBJ (PRP He)) (VP (VBD announced) (NP (NP (DT a) (ADJP ($ $) (CD 75) (-NONE- *U*)) (NN price) (NN tag)) "
+     "(PP (IN for) (NP (PRP$ his) (CD 1985) (NNP Cask) (CD 23) (NNP Cabernet)))) (NP-TMP (DT this) (NN fall))) (. .))",
+     "He announced a $ 75 price tag for his 1985 Cask 23 Cabernet this fall ."),
+    # with the complement rule but words counted per conjunct: "The division awarded to
+    # Ogilvy & Mather , New York , a WPP agency the ad account for its Fax line ."
+    # (a coordination weighs all its conjuncts)
+    ("ord-adjunct-right",
+     "(S (NP-SBJ (DT The) (NN division)) (VP (VBD awarded) (NP (NP (DT the) (NN ad) (NN account)) (PP (IN for) "
+     "(NP (PRP$ its) (NNP Fax) (NN line)))) (PP-CLR (TO to) (NP (NP (NNP Ogilvy) (CC &) (NNP Mather)) (, ,) "
+     "(NP (NNP New) (NNP York)) (, ,) (NP (DT a) (NNP WPP) (NN agency))))) (. .))",
+     "The division awarded the ad account for its Fax line to Ogilvy & Mather , New York , a WPP agency ."),
+]
+
+
+@pytest.mark.parametrize("rule_id, tree, regenerated", CASES, ids=[f"{i}-{c[0]}" for i, c in enumerate(CASES)])
+def test_heavy_shift(converter, rules, rule_id, tree, regenerated):
+    """The sentence regenerates right; the named placement rule decided a placement."""
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
+    words = " ".join(check.run(converter.convert_text(tree)).output)
+    assert (words, check.regenerator.fired.get(rule_id, 0) >= 1) == (regenerated, True)
