@@ -29,6 +29,16 @@ CASES = [
      "(NP (PRP$ its) (NNP Fax) (NN line)))) (PP-CLR (TO to) (NP (NP (NNP Ogilvy) (CC &) (NNP Mather)) (, ,) "
      "(NP (NNP New) (NNP York)) (, ,) (NP (DT a) (NNP WPP) (NN agency))))) (. .))",
      "The division awarded the ad account for its Fax line to Ogilvy & Mather , New York , a WPP agency ."),
+    # before: "She returned to Greenville feeling that she had n't prepared her geography
+    # students adequately two days before annual testing ." (a 5-word adjunct is light
+    # next to a 10-word clausal object)
+    ("ord-light-before-heavy-clause",
+     "(S (NP-SBJ-2 (PRP She)) (VP (VBD returned) (PP-DIR (TO to) (NP (NNP Greenville))) (PP-TMP (NP (CD two) "
+     "(NNS days)) (IN before) (NP (JJ annual) (NN testing))) (S (NP-SBJ (-NONE- *-2)) (VP (VBG feeling) (SBAR (IN that) "
+     "(S (NP-SBJ (PRP she)) (VP (VBD had) (RB n't) (VP (VBN prepared) (NP (PRP$ her) (NN geography) (NNS students)) "
+     "(ADVP-MNR (RB adequately))))))))) (. .))",
+     "She returned to Greenville two days before annual testing feeling that she had n't prepared her geography "
+     "students adequately ."),
 ]
 
 
