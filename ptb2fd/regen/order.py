@@ -145,7 +145,7 @@ class Regenerator(CoordinationOrder):
             return [(True, h.id)]
         rules = self.rules
         # the dependents' roles, and "role:clause" for those that are clauses
-        # (and "role:marked" for clauses with a rolemarker: "that ...")
+        # (and "role:marked" for clauses, or words of order.yaml marked_clause_cat0, with a rolemarker: "that ...")
         # (and "role:subject=position" for clauses: "withinmod:subject=after-nonaux-finite", "said Mr. Pratt";
         # "mark:cat0" for its punctuation, "inner-mark:cat0" for its dependents' own: "a [`` parallel] form ''";
         # "marker-tag:TAG" and "marker-word:word" for its rolemarkers: "[who] also expects")
@@ -228,6 +228,8 @@ class Regenerator(CoordinationOrder):
                 ctx.add(f"{role}:clause")
                 if d.rolemarker:
                     ctx.add(f"{role}:marked")
+            elif d.rolemarker and d.cat0 in self.rules.marked_clause_cat0:
+                ctx.add(f"{role}:marked")
             if d.subject_position:
                 ctx.add(f"{role}:subject={d.subject_position}")
             if role in PUNCT_ROLES:

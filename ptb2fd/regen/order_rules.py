@@ -85,6 +85,7 @@ class OrderRules:
     separators_join: int | None  # slot whose marks a continued coordination's first separators join
     reopened_quotes: frozenset[str]  # cat0 of opening quotes that open again after a reporting clause
     between_separators: bool = False  # a conjunction goes between two separators of one gap
+    marked_clause_cat0: frozenset[str] = frozenset()  # cat0 whose marked words count as marked clauses
     _by_role: dict[tuple[str, str | None], tuple[PlaceRule, ...]] = field(default_factory=dict, compare=False,
                                                                           repr=False)
 
@@ -112,7 +113,7 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     if data is None:
         return None
     checker.keys(data, ["slots", "aux_chain", "junction", "compounds", "inside_quotes", "punctuation_order", "lead_slots",
-                  "marker_order", "reopened_quotes", "rules"],
+                  "marker_order", "reopened_quotes", "marked_clause_cat0", "rules"],
                  ["slots", "aux_chain", "junction", "rules"], what="order.yaml")
     slots = checker.strings(data.get("slots", []), "slots")
     if "HEAD" not in slots:
@@ -279,4 +280,5 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         slot_of(str(junction["separators_join"])) if "separators_join" in junction else None,
         frozenset(checker.strings(data.get("reopened_quotes", []), "reopened_quotes")),
         bool(junction.get("between_separators", False)),
+        frozenset(checker.strings(data.get("marked_clause_cat0", []), "marked_clause_cat0")),
     )

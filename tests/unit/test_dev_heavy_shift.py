@@ -39,6 +39,14 @@ CASES = [
      "(ADVP-MNR (RB adequately))))))))) (. .))",
      "She returned to Greenville two days before annual testing feeling that she had n't prepared her geography "
      "students adequately ."),
+    # before: "The panel recommended that the research continue under controlled conditions
+    # late last year ." (a subjunctive "that" clause is no clause by its group type;
+    # order.yaml marked_clause_cat0)
+    ("ord-before-that-clause",
+     "(S (NP-SBJ (DT The) (NN panel)) (VP (VBD recommended) (NP-TMP (RB late) (JJ last) (NN year)) (SBAR (IN that) "
+     "(S (NP-SBJ (DT the) (NN research)) (VP (VB continue) (PP-LOC (IN under) (NP (JJ controlled) (NNS conditions))))))) "
+     "(. .))",
+     "The panel recommended late last year that the research continue under controlled conditions ."),
 ]
 
 
