@@ -1,6 +1,7 @@
-"""Heavy noun phrase shift after the verb (order.yaml, issue 9 dev errors),
-on inline trees under the `paper` view: which light right adjuncts go
-before a heavy object. Each sentence was regenerated wrong before its fix
+"""The order of constituents after the verb (order.yaml, issue 9 dev
+errors), on inline trees under the `paper` view: which light right
+adjuncts go before a heavy object (heavy noun phrase shift), and a clausal
+subject after its small clause's predicate. Each sentence was regenerated wrong before its fix
 (the wrong output is in the comment); the named rule decided a placement."""
 from __future__ import annotations
 
@@ -47,6 +48,11 @@ CASES = [
      "(S (NP-SBJ (DT the) (NN research)) (VP (VB continue) (PP-LOC (IN under) (NP (JJ controlled) (NNS conditions))))))) "
      "(. .))",
      "The panel recommended late last year that the research continue under controlled conditions ."),
+    # before: "He has made that he is an envoy for the administration clear ."
+    ("ord-clause-subject-of-small-clause",
+     "(S (NP-SBJ (PRP He)) (VP (VBZ has) (VP (VBN made) (S (ADJP-PRD (JJ clear)) (SBAR-SBJ (IN that) (S (NP-SBJ (PRP he)) "
+     "(VP (VBZ is) (NP-PRD (NP (DT an) (NN envoy)) (PP (IN for) (NP (DT the) (NN administration)))))))))) (. .))",
+     "He has made clear that he is an envoy for the administration ."),
 ]
 
 
