@@ -1,8 +1,9 @@
 """The order of constituents after the verb (order.yaml, issue 9 dev
 errors), on inline trees under the `paper` view: which light right
-adjuncts go before a heavy object (heavy noun phrase shift), and a clausal
-subject after its small clause's predicate. Each sentence was regenerated wrong before its fix
-(the wrong output is in the comment); the named rule decided a placement."""
+adjuncts go before a heavy object (heavy noun phrase shift), a clausal
+subject after its small clause's predicate, a particle before "to". Each
+sentence was regenerated wrong before its fix (the wrong output is in the
+comment); the named rule decided a placement."""
 from __future__ import annotations
 
 import pytest
@@ -53,6 +54,12 @@ CASES = [
      "(S (NP-SBJ (PRP He)) (VP (VBZ has) (VP (VBN made) (S (ADJP-PRD (JJ clear)) (SBAR-SBJ (IN that) (S (NP-SBJ (PRP he)) "
      "(VP (VBZ is) (NP-PRD (NP (DT an) (NN envoy)) (PP (IN for) (NP (DT the) (NN administration)))))))))) (. .))",
      "He has made clear that he is an envoy for the administration ."),
+    # before: "She was to help the poor child out ." (the particle's class says it opens
+    # the clause)
+    ("ord-particle-before-subject",
+     "(S (NP-SBJ-1 (PRP She)) (VP (VBD was) (ADVP-PRD (RP out) (S (NP-SBJ (-NONE- *-1)) (VP (TO to) (VP (VB help) "
+     "(NP (DT the) (JJ poor) (NN child))))))) (. .))",
+     "She was out to help the poor child ."),
 ]
 
 
