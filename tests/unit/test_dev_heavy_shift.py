@@ -1,9 +1,10 @@
 """The order of constituents after the verb (order.yaml, issue 9 dev
 errors), on inline trees under the `paper` view: which light right
 adjuncts go before a heavy object (heavy noun phrase shift), a clausal
-subject after its small clause's predicate, a particle before "to". Each
-sentence was regenerated wrong before its fix (the wrong output is in the
-comment); the named rule decided a placement."""
+subject after its small clause's predicate, a particle before "to", an
+adverb after a predicate. Each sentence was regenerated wrong before its
+fix (the wrong output is in the comment); the named rule decided a
+placement."""
 from __future__ import annotations
 
 import pytest
@@ -60,6 +61,16 @@ CASES = [
      "(S (NP-SBJ-1 (PRP She)) (VP (VBD was) (ADVP-PRD (RP out) (S (NP-SBJ (-NONE- *-1)) (VP (TO to) (VP (VB help) "
      "(NP (DT the) (JJ poor) (NN child))))))) (. .))",
      "She was out to help the poor child ."),
+    # before: "She became accidentally an abortionist ." (ord-adverb-before-predicate)
+    ("ord-manner-adverb-after-predicate",
+     "(S (NP-SBJ (PRP She)) (VP (VBD became) (NP-PRD (DT an) (NN abortionist)) (ADVP-MNR (RB accidentally))) (. .))",
+     "She became an abortionist accidentally ."),
+    # before: "There 's on a race to come up with the priciest bottle ."
+    ("ord-manner-adverb-after-predicate",
+     "(S (NP-SBJ (EX There)) (VP (VBZ 's) (NP-PRD (NP (DT a) (NN race) (S (-NONE- *ICH*-2)))) (ADVP-CLR (RB on)) "
+     "(S-2 (NP-SBJ (-NONE- *)) (VP (TO to) (VP (VB come) (PRT (RP up)) (PP-CLR (IN with) (NP (DT the) (JJS priciest) "
+     "(NN bottle))))))) (. .))",
+     "There 's a race on to come up with the priciest bottle ."),
 ]
 
 
