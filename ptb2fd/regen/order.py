@@ -16,7 +16,8 @@ a `lead_slots` slot stand right before what the slot they lead holds (",
 them (`junction.separators_join`), and of two opening quotes on one side
 the second follows the reporting clause (`reopened_quotes`). Placement
 rules may weigh a phrase by its words (`min_words`, `sibling_min_words`:
-a light adjunct before a heavy object).
+a light adjunct before a heavy object; a conjunct weighs its whole
+coordination, `weight`).
 
 Known failures: punctuation that encloses the rolemarker ("`` in the house
 ''" vs "in `` the house ''") is placed by the rule, whichever it was; two

@@ -37,7 +37,8 @@ CASES = [
     # next to a 10-word clausal object)
     ("ord-light-before-heavy-clause",
      "(S (NP-SBJ-2 (PRP She)) (VP (VBD returned) (PP-DIR (TO to) (NP (NNP Greenville))) (PP-TMP (NP (CD two) "
-     "(NNS days)) (IN before) (NP (JJ annual) (NN testing))) (S (NP-SBJ (-NONE- *-2)) (VP (VBG feeling) (SBAR (IN that) "
+     "(NNS days)) (IN before) (NP (JJ annual) (NN testing))) (S (NP-SBJ (-NONE- *-2)) (VP (VBG feeling) "
+     "(SBAR (IN that) "
      "(S (NP-SBJ (PRP she)) (VP (VBD had) (RB n't) (VP (VBN prepared) (NP (PRP$ her) (NN geography) (NNS students)) "
      "(ADVP-MNR (RB adequately))))))))) (. .))",
      "She returned to Greenville two days before annual testing feeling that she had n't prepared her geography "
@@ -47,12 +48,14 @@ CASES = [
     # order.yaml marked_clause_cat0)
     ("ord-before-that-clause",
      "(S (NP-SBJ (DT The) (NN panel)) (VP (VBD recommended) (NP-TMP (RB late) (JJ last) (NN year)) (SBAR (IN that) "
-     "(S (NP-SBJ (DT the) (NN research)) (VP (VB continue) (PP-LOC (IN under) (NP (JJ controlled) (NNS conditions))))))) "
+     "(S (NP-SBJ (DT the) (NN research)) (VP (VB continue) (PP-LOC (IN under) (NP (JJ controlled) "
+     "(NNS conditions))))))) "
      "(. .))",
      "The panel recommended late last year that the research continue under controlled conditions ."),
     # before: "He has made that he is an envoy for the administration clear ."
     ("ord-clause-subject-of-small-clause",
-     "(S (NP-SBJ (PRP He)) (VP (VBZ has) (VP (VBN made) (S (ADJP-PRD (JJ clear)) (SBAR-SBJ (IN that) (S (NP-SBJ (PRP he)) "
+     "(S (NP-SBJ (PRP He)) (VP (VBZ has) (VP (VBN made) (S (ADJP-PRD (JJ clear)) (SBAR-SBJ (IN that) (S "
+     "(NP-SBJ (PRP he)) "
      "(VP (VBZ is) (NP-PRD (NP (DT an) (NN envoy)) (PP (IN for) (NP (DT the) (NN administration)))))))))) (. .))",
      "He has made clear that he is an envoy for the administration ."),
     # before: "She was to help the poor child out ." (the particle's class says it opens

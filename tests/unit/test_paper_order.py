@@ -47,7 +47,8 @@ CASES = [
      "He shot `` Old Gringo , '' a confused film ."),
     # before: "It turned down a request by Northeast seeking approval of its reorganization plan for now ."
     ("ord-light-before-heavy-object",
-     "(S (NP-SBJ (PRP It)) (VP (VBD turned) (PRT (RP down)) (PP-TMP (IN for) (NP (RB now))) (NP (NP (DT a) (NN request)) "
+     "(S (NP-SBJ (PRP It)) (VP (VBD turned) (PRT (RP down)) (PP-TMP (IN for) (NP (RB now))) "
+     "(NP (NP (DT a) (NN request)) "
      "(PP (IN by) (NP (NNP Northeast))) (VP (VBG seeking) (NP (NP (NN approval)) (PP (IN of) (NP (PRP$ its) "
      "(NN reorganization) (NN plan))))))) (. .))",
      "It turned down for now a request by Northeast seeking approval of its reorganization plan ."),
