@@ -54,3 +54,29 @@ def test_dictionary_case_table_from_data_lines():
                       "09044864 15 n 01 Today 0 000 | a programme\n"], "n", spellings)
     parse_data_lines(["02958126 00 a 01 American(a) 0 000 | of the Americas\n"], "a", spellings)
     assert capitalized_only(spellings) == {"American": "an", "Yank": "n"}
+
+
+# ------------------------------------------------------------ placement rules
+
+CASES = [
+    # before: "He is `` pleased with the economy . ''" (wsj_0072.mrg:18): the closing
+    # quote of a quoted participle predicate went after its complement
+    ("ord-quote-before-predicate-complement",
+     "(S (NP-SBJ (PRP He)) (VP (VBZ is) (ADJP-PRD (`` ``) (VBN pleased) ('' '') (PP-CLR (IN with) "
+     "(NP (DT the) (NN economy))))) (. .))",
+     "He is `` pleased '' with the economy ."),
+    # before: "Japan is `` very concerned about the effects , '' an official said ." (wsj_0097.mrg:4)
+    ("ord-quote-before-predicate-complement-inner",
+     "(S (S-TPC-1 (NP-SBJ (NNP Japan)) (VP (VBZ is) (ADJP-PRD (`` ``) (RB very) (VBN concerned) ('' '') "
+     "(PP (IN about) (NP (DT the) (NNS effects)))))) (, ,) (NP-SBJ (DT an) (NN official)) "
+     "(VP (VBD said) (SBAR (-NONE- 0) (S (-NONE- *T*-1)))) (. .))",
+     "Japan is `` very concerned '' about the effects , an official said ."),
+]
+
+
+@pytest.mark.parametrize("rule_id, tree, regenerated", CASES, ids=[f"{i}-{c[0] or 'conversion'}"
+                                                                   for i, c in enumerate(CASES)])
+def test_dev_error_fixed(converter, rules, rule_id, tree, regenerated):
+    words, check = regenerate(converter, rules, tree)
+    rule_fired = rule_id is None or check.regenerator.fired.get(rule_id, 0) >= 1
+    assert (words, rule_fired) == (regenerated, True)
