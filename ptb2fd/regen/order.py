@@ -232,6 +232,7 @@ class Regenerator(CoordinationOrder):
                 if role == "rolemarker":
                     ctx.add(f"marker-tag:{d.cat}")
                     ctx.add(_marker_word(d))
+                    ctx.update(f"marker-mark:{k.cat0}" for k in kids.get(d.id, ()) if k.role in PUNCT_ROLES)
         return frozenset(ctx)
 
     def _has_marker(self, x: int) -> bool:

@@ -24,7 +24,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
                     "head_role", "head_lacks_marks", "cat1", "head_marker_words", "head_lacks_left_marks",
                     "sibling_lacks_marks", "has_dependent_cat0", "lacks_roles", "opening_marks", "last_on_side",
-                    "right_marks", "marker_words")
+                    "right_marks", "marker_words", "head_marker_marks")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -42,6 +42,7 @@ MARK_CONDITIONS = {
     "sibling_lacks_marks": ("inner-mark:", True, False),  # ... none has: "`` a sex life [,] '' including ..."
     "head_marker_tags": ("marker-tag:", True, True),  # the Penn tags of the head's rolemarkers: "[who] also expects"
     "head_lacks_marker_tags": ("marker-tag:", True, False),
+    "head_marker_marks": ("marker-mark:", True, True),  # a marker of the head has one: "[``] in the course ..."
     "head_marker_words": ("marker-word:", True, True),  # the words of the head's rolemarkers: "if [not] for money"
     "marker_words": ("marker-word:", False, True),  # the words of its own rolemarkers: "the end [of] the year"
     "right_marks": ("rightmark:", False, True),  # ... on its right: "[-- what else --]"

@@ -71,6 +71,12 @@ CASES = [
      "(PP (IN about) (NP (DT the) (NNS effects)))))) (, ,) (NP-SBJ (DT an) (NN official)) "
      "(VP (VBD said) (SBAR (-NONE- 0) (S (-NONE- *T*-1)))) (. .))",
      "Japan is `` very concerned '' about the effects , an official said ."),
+    # before: "They report it `` in the course '' of trade on Mondays ." (wsj_0049.mrg:3): the closing quote
+    # of a phrase whose quote opens before its preposition closes the whole phrase
+    ("ord-quote-after-marked-phrase",
+     "(S (NP-SBJ (PRP They)) (VP (VBP report) (NP (PRP it)) (`` ``) (PP-LOC (IN in) (NP (NP (DT the) "
+     "(NN course)) (PP (IN of) (NP (NN trade))))) ('' '') (PP-TMP (IN on) (NP (NNS Mondays)))) (. .))",
+     "They report it `` in the course of trade '' on Mondays ."),
 ]
 
 
