@@ -77,6 +77,12 @@ CASES = [
      "(S (NP-SBJ (PRP They)) (VP (VBP report) (NP (PRP it)) (`` ``) (PP-LOC (IN in) (NP (NP (DT the) "
      "(NN course)) (PP (IN of) (NP (NN trade))))) ('' '') (PP-TMP (IN on) (NP (NNS Mondays)))) (. .))",
      "They report it `` in the course of trade '' on Mondays ."),
+    # before: "`` Your article Japan 's Firms Lure Graduates '' states it ." (wsj_0094.mrg:1):
+    # the quoted title headed the noun phrase that it names (heads.yaml np-apposition-quoted-title)
+    (None,
+     "(S (NP-SBJ (NP (PRP$ Your) (NN article)) (`` ``) (S-TTL (NP-SBJ (NP (NNP Japan) (POS 's)) (NNS Firms)) "
+     "(VP (VBP Lure) (NP (NNS Graduates)))) ('' '')) (VP (VBZ states) (NP (PRP it))) (. .))",
+     "Your article `` Japan 's Firms Lure Graduates '' states it ."),
 ]
 
 
@@ -86,3 +92,11 @@ def test_dev_error_fixed(converter, rules, rule_id, tree, regenerated):
     words, check = regenerate(converter, rules, tree)
     rule_fired = rule_id is None or check.regenerator.fired.get(rule_id, 0) >= 1
     assert (words, rule_fired) == (regenerated, True)
+
+
+def test_quoted_title_is_in_apposition_to_the_noun_it_follows(converter):
+    s = converter.convert_text("(S (NP-SBJ (NP (PRP$ Your) (NN article)) (`` ``) (S-TTL (NP-SBJ (NNS Firms)) "
+                               "(VP (VBP Lure) (NP (NNS Graduates)))) ('' '')) (VP (VBZ states) (NP (PRP it))) (. .))")
+    words = {t.word: t for t in s.tokens}
+    assert [(words[w].head, words[w].role) for w in ("article", "Lure")] == [
+        (words["states"].id, "subject"), (words["article"].id, "withinmod")]
