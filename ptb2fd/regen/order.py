@@ -139,7 +139,8 @@ class Regenerator(CoordinationOrder):
         # (and "role:marked" for clauses with a rolemarker: "that ...")
         # (and "role:subject=position" for clauses: "withinmod:subject=after-nonaux-finite", "said Mr. Pratt";
         # "mark:cat0" for its punctuation, "inner-mark:cat0" for its dependents' own: "a [`` parallel] form ''";
-        # "marker-tag:TAG" and "marker-word:word" for its rolemarkers: "[who] also expects")
+        # "marker-tag:TAG" and "marker-word:word" for its rolemarkers: "[who] also expects";
+        # "right:role" for its adjuncts on its right: "its own `` band '' [of ringers]")
         ctx = self._context(deps)
         items: list[tuple[int, tuple, list[tuple[bool, int]]]] = []
         groups: dict[int, list[ViewRecord]] = {}
@@ -226,6 +227,8 @@ class Regenerator(CoordinationOrder):
                 if role == "leftpunc":
                     ctx.add(f"leftmark:{d.cat0}")
             else:
+                if d.direction == "right":  # (the view gives adjuncts their side)
+                    ctx.add(f"right:{role}")
                 for k in kids.get(d.id, ()):
                     if k.role in PUNCT_ROLES:
                         ctx.add(f"inner-mark:{k.cat0}")

@@ -83,6 +83,21 @@ CASES = [
      "(S (NP-SBJ (NP (PRP$ Your) (NN article)) (`` ``) (S-TTL (NP-SBJ (NP (NNP Japan) (POS 's)) (NNS Firms)) "
      "(VP (VBP Lure) (NP (NNS Graduates)))) ('' '')) (VP (VBZ states) (NP (PRP it))) (. .))",
      "Your article `` Japan 's Firms Lure Graduates '' states it ."),
+    # before: "It had `` its own band '' of ringers ." (wsj_0089.mrg:8; also wsj_0044.mrg:37,
+    # wsj_0093.mrg:4): quotes that close before the noun's postmodifiers enclose the noun alone
+    ("ord-quote-around-modified-noun",
+     "(S (NP-SBJ (PRP It)) (VP (VBD had) (NP (NP (PRP$ its) (JJ own) (`` ``) (NN band) ('' '')) "
+     "(PP (IN of) (NP (NNS ringers))))) (. .))",
+     "It had its own `` band '' of ringers ."),
+    ("ord-quote-around-modified-noun",
+     "(S (NP-SBJ (PRP They)) (VP (VBD took) (NP-CLR (NN aim)) (PP-CLR (IN at) (NP (NP (JJ American) (`` ``) "
+     "(NN interference) ('' '')) (PP-LOC (IN in) (NP (NNP China)))))) (. .))",
+     "They took aim at American `` interference '' in China ."),
+    # ... but without postmodifiers the quotes enclose the whole phrase (rule not needed)
+    (None,
+     "(S (NP-SBJ (PRP They)) (VP (VBD made) (NP (`` ``) (JJ genuine) (NN progress) ('' '')) "
+     "(PP-TMP (IN in) (NP (NN spring)))) (. .))",
+     "They made `` genuine progress '' in spring ."),
 ]
 
 
