@@ -98,6 +98,19 @@ CASES = [
      "(S (NP-SBJ (PRP They)) (VP (VBD made) (NP (`` ``) (JJ genuine) (NN progress) ('' '')) "
      "(PP-TMP (IN in) (NP (NN spring)))) (. .))",
      "They made `` genuine progress '' in spring ."),
+
+    # before: "They trade at the price , or at higher prices but not below it ." (wsj_0088.mrg:6;
+    # also wsj_0071.mrg:43, wsj_0096.mrg:36): with a conjunction in every gap, the
+    # separator goes before the last conjunct (coordination_order.py)
+    (None,
+     "(S (NP-SBJ (PRP They)) (VP (VBP trade) (PP-LOC (PP (IN at) (NP (DT the) (NN price))) (CC or) "
+     "(PP (IN at) (NP (JJR higher) (NNS prices))) (, ,) (CC but) (PP (RB not) (IN below) (NP (PRP it))))) (. .))",
+     "They trade at the price or at higher prices , but not below it ."),
+    # ... while gaps without a conjunction take the separators first
+    (None,
+     "(S (NP-SBJ (PRP They)) (VP (VBD bought) (NP (NP (NNS apples)) (, ,) (NP (NNS pears)) (, ,) (CC and) "
+     "(NP (NNS plums)))) (. .))",
+     "They bought apples , pears , and plums ."),
 ]
 
 
