@@ -25,7 +25,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "head_role", "head_lacks_marks", "cat1", "head_marker_words", "head_lacks_left_marks",
                     "sibling_lacks_marks", "has_dependent_cat0", "lacks_roles", "opening_marks", "last_on_side",
                     "right_marks", "marker_words", "head_marker_marks",
-                    "head_has_right_roles")
+                    "head_has_right_roles", "head_compound_marker")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -198,6 +198,8 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "head_has_right_roles":
                 rs = frozenset(f"right:{x}" for x in roles(v, rid, line))
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
+            elif key == "head_compound_marker":
+                tests.append(lambda r, h, ctx, own, env, v=bool(v): ("marker:compound" in ctx) == v)
             elif key == "head_has_clause":
                 rs = frozenset(f"{x}:clause" for x in roles(v, rid, line))
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))

@@ -111,6 +111,22 @@ CASES = [
      "(S (NP-SBJ (PRP They)) (VP (VBD bought) (NP (NP (NNS apples)) (, ,) (NP (NNS pears)) (, ,) (CC and) "
      "(NP (NNS plums)))) (. .))",
      "They bought apples , pears , and plums ."),
+    # before: "A series of or 5,000 so changes ." (wsj_0089.mrg:24): a conjunction left
+    # without a coordination is a leftpunc, here on the right of its head
+    ("ord-leftpunc-on-right",
+     "(S (NP-SBJ (NP (DT A) (NN series)) (PP (IN of) (NP (QP (CD 5,000) (CC or) (RB so)) (NNS changes)))) "
+     "(VP (VBZ is) (NP-PRD (DT a) (NN peal))) (. .))",
+     "A series of 5,000 or so changes is a peal ."),
+    # before: "It was as nowhere near successful ." (wsj_0093.mrg:2; also wsj_0082.mrg:36
+    # "By little little")
+    ("ord-adverb-before-marker",
+     "(S (NP-SBJ (PRP It)) (VP (VBD was) (ADJP-PRD (ADVP (RB nowhere) (JJ near)) (IN as) (JJ successful))) (. .))",
+     "It was nowhere near as successful ."),
+    # ... not after a compound preposition (wsj_0037.mrg:47)
+    (None,
+     "(S (NP-SBJ (PRP They)) (VP (VBD espoused) (NP (NNS values)) (, ,) (PP (CPREP (VBN compared) (IN with)) "
+     "(NP (RB about) (JJ one-third)))) (. .))",
+     "They espoused values , compared with about one-third ."),
 ]
 
 
