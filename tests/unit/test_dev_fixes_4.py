@@ -127,6 +127,14 @@ CASES = [
      "(S (NP-SBJ (PRP They)) (VP (VBD espoused) (NP (NNS values)) (, ,) (PP (CPREP (VBN compared) (IN with)) "
      "(NP (RB about) (JJ one-third)))) (. .))",
      "They espoused values , compared with about one-third ."),
+    # before: "Today Americans spend money ." (wsj_0087.mrg:7, also wsj_0089.mrg:10)
+    ("ord-bare-temporal-after-subject",
+     "(S (NP-SBJ (NNPS Americans)) (NP-TMP (NN today)) (VP (VBP spend) (NP (NN money))) (. .))",
+     "Americans today spend money ."),
+    # ... but one set off by a comma opens the clause (wsj_0022.mrg:17)
+    (None,
+     "(S (NP-TMP (NN Today)) (, ,) (NP-SBJ (NNS shipments)) (VP (VBP total) (NP (CD billions))) (. .))",
+     "Today , shipments total billions ."),
 ]
 
 
