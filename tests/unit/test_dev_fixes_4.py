@@ -135,6 +135,11 @@ CASES = [
     (None,
      "(S (NP-TMP (NN Today)) (, ,) (NP-SBJ (NNS shipments)) (VP (VBP total) (NP (CD billions))) (. .))",
      "Today , shipments total billions ."),
+    # before: "They agreed to never enter the business ." (wsj_0091.mrg:7)
+    ("ord-negative-adverb-before-to",
+     "(S (NP-SBJ-1 (PRP They)) (VP (VBD agreed) (S (NP-SBJ (-NONE- *-1)) (ADVP-TMP (RB never)) (VP (TO to) "
+     "(VP (VB enter) (NP (DT the) (NN business)))))) (. .))",
+     "They agreed never to enter the business ."),
 ]
 
 
