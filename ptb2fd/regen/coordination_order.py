@@ -35,7 +35,11 @@ class CoordinationOrder:
         rules = self.rules
         conj = sorted((m for m in members if m.junction_position is not None), key=lambda m: m.junction_position)
         marks = sorted((m for m in members if m.junction_position is None and m.role != "coordpunc"), key=word_key)
-        seps = sorted((m for m in members if m.role == "coordpunc"), key=word_key)
+        # separators of the kinds that stand by a conjunction come last, so that
+        # the others take the gaps without one: "X -- Y [,] but Z" (order.yaml
+        # junction.conjunction_separators)
+        late = rules.conjunction_separators
+        seps = sorted((m for m in members if m.role == "coordpunc"), key=lambda m: (m.cat0 in late,) + word_key(m))
         continuation = not conj or conj[0].junction_position != 1
         n = len(conj) + (1 if continuation else 0)
         # A conjunction goes before the last conjunct that names it as its

@@ -87,6 +87,7 @@ class OrderRules:
     separators_join: int | None  # slot whose marks a continued coordination's first separators join
     reopened_quotes: frozenset[str]  # cat0 of opening quotes that open again after a reporting clause
     between_separators: bool = False  # a conjunction goes between two separators of one gap
+    conjunction_separators: frozenset[str] = frozenset()  # cat0 of separators that stand by a conjunction
     _by_role: dict[tuple[str, str | None], tuple[PlaceRule, ...]] = field(default_factory=dict, compare=False,
                                                                           repr=False)
 
@@ -145,7 +146,8 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     rank = {str(k): int(v) for k, v in (checker.mapping(chain.get("rank", {}), "aux_chain.rank") or {}).items()}
     roles(list(rank), None, line_of(chain))
     junction = checker.mapping(data.get("junction", {}), "junction") or {}
-    checker.keys(junction, ["opening_slot", "continuation_slot", "separators_join", "between_separators"],
+    checker.keys(junction, ["opening_slot", "continuation_slot", "separators_join", "between_separators",
+                            "conjunction_separators"],
                  ["opening_slot", "continuation_slot"],
                  what="junction")
     rules = []
@@ -286,4 +288,5 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         slot_of(str(junction["separators_join"])) if "separators_join" in junction else None,
         frozenset(checker.strings(data.get("reopened_quotes", []), "reopened_quotes")),
         bool(junction.get("between_separators", False)),
+        frozenset(checker.strings(junction.get("conjunction_separators", []), "junction.conjunction_separators")),
     )

@@ -140,6 +140,13 @@ CASES = [
      "(S (NP-SBJ-1 (PRP They)) (VP (VBD agreed) (S (NP-SBJ (-NONE- *-1)) (ADVP-TMP (RB never)) (VP (TO to) "
      "(VP (VB enter) (NP (DT the) (NN business)))))) (. .))",
      "They agreed never to enter the business ."),
+    # before: "It 's a question , the wine is fine -- but people differ ." (wsj_0071.mrg:52; also
+    # wsj_0060.mrg:15): of separators of different kinds, the comma stands by the conjunction
+    # (order.yaml junction.conjunction_separators)
+    (None,
+     "(S (S (NP-SBJ (PRP It)) (VP (VBZ 's) (NP-PRD (DT a) (NN question)))) (: --) (S (NP-SBJ (DT the) (NN wine)) "
+     "(VP (VBZ is) (ADJP-PRD (JJ fine)))) (, ,) (CC but) (S (NP-SBJ (NNS people)) (VP (VBP differ))) (. .))",
+     "It 's a question -- the wine is fine , but people differ ."),
 ]
 
 
