@@ -10,7 +10,8 @@ regenerator (order.py) puts its opening conjunctions before the head.
 
 Known failures: a correlative whose first part is outside the coordinated
 phrase ("he is [both] (a vicar and an active bell-ringer)") is not linked
-to it; the separators' places are guessed from their number.
+to it; the separators' places are guessed from their number and the gaps
+the conjunctions leave ("a or b [,] or c").
 """
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ class CoordinationOrder:
 
     def place_coordination(self, members: list[ViewRecord], h: ViewRecord, ctx: frozenset[str]):
         """A coordination: c1 gap1 c2 gap2 ... cn. Separators fill the first
-        gaps, conjunctions the last ones ("a , b , and c"; "a , b and c");
+        gaps, conjunctions the last ones ("a , b , and c"; "a , b and c"; with
+        a conjunction in every gap, the last gaps: "a or b , or c");
         an opening conjunction ("either") goes before c1. Without a conjunct
         at position 1 the group continues its head, which is then c1; its
         opening conjunctions still lead the entries, and _sequence puts them
@@ -33,7 +35,11 @@ class CoordinationOrder:
         rules = self.rules
         conj = sorted((m for m in members if m.junction_position is not None), key=lambda m: m.junction_position)
         marks = sorted((m for m in members if m.junction_position is None and m.role != "coordpunc"), key=word_key)
-        seps = sorted((m for m in members if m.role == "coordpunc"), key=word_key)
+        # separators of the kinds that stand by a conjunction come last, so that
+        # the others take the gaps without one: "X -- Y [,] but Z" (order.yaml
+        # junction.conjunction_separators)
+        late = rules.conjunction_separators
+        seps = sorted((m for m in members if m.role == "coordpunc"), key=lambda m: (m.cat0 in late,) + word_key(m))
         continuation = not conj or conj[0].junction_position != 1
         n = len(conj) + (1 if continuation else 0)
         # A conjunction goes before the last conjunct that names it as its
@@ -60,8 +66,14 @@ class CoordinationOrder:
                 free.append(m)
         for i, m in enumerate(reversed(free)):
             gaps[max(len(gaps) - 1 - i, 0)].append(m)
+        # Separators fill the gaps without a conjunction first, then the others,
+        # from the left ("a , b , and c"); when every gap has a conjunction they
+        # mark the main break, before the last conjuncts: "at the limit price
+        # or at higher prices [,] but not below it".
+        bare = [g for g in gaps if not g]
+        order = bare + [g for g in gaps if g] if bare else gaps[::-1]
         for i, sep in enumerate(seps):
-            gaps[min(i, len(gaps) - 1)].insert(0, sep)
+            order[min(i, len(order) - 1)].insert(0, sep)
         entries: list[tuple[bool, int]] = [(False, m.id) for m in opening]
         visible = conj if not continuation else [None] + conj
         for i, c in enumerate(visible):

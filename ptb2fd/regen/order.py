@@ -149,7 +149,9 @@ class Regenerator(CoordinationOrder):
         # (and "role:marked" for clauses, or words of order.yaml marked_clause_cat0, with a rolemarker: "that ...")
         # (and "role:subject=position" for clauses: "withinmod:subject=after-nonaux-finite", "said Mr. Pratt";
         # "mark:cat0" for its punctuation, "inner-mark:cat0" for its dependents' own: "a [`` parallel] form ''";
-        # "marker-tag:TAG" and "marker-word:word" for its rolemarkers: "[who] also expects")
+        # "marker-tag:TAG" and "marker-word:word" for its rolemarkers: "[who] also expects";
+        # "right:role" for its adjuncts on its right: "its own `` band '' [of ringers]";
+        # "marker:compound" for a compound preposition: "[compared with] about one-third")
         ctx = self._context(deps)
         items: list[tuple[int, tuple, list[tuple[bool, int]]]] = []
         groups: dict[int, list[ViewRecord]] = {}
@@ -238,12 +240,17 @@ class Regenerator(CoordinationOrder):
                 if role == "leftpunc":
                     ctx.add(f"leftmark:{d.cat0}")
             else:
+                if d.direction == "right":  # (the view gives adjuncts their side)
+                    ctx.add(f"right:{role}")
                 for k in kids.get(d.id, ()):
                     if k.role in PUNCT_ROLES:
                         ctx.add(f"inner-mark:{k.cat0}")
                 if role == "rolemarker":
                     ctx.add(f"marker-tag:{d.cat}")
                     ctx.add(_marker_word(d))
+                    ctx.update(f"marker-mark:{k.cat0}" for k in kids.get(d.id, ()) if k.role in PUNCT_ROLES)
+                    if d.compound is not None:
+                        ctx.add("marker:compound")
         return frozenset(ctx)
 
     def _has_marker(self, x: int) -> bool:

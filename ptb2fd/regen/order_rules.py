@@ -24,7 +24,8 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
                     "head_role", "head_lacks_marks", "cat1", "head_marker_words", "head_lacks_left_marks",
                     "sibling_lacks_marks", "has_dependent_cat0", "lacks_roles", "opening_marks", "last_on_side",
-                    "right_marks", "marker_words")
+                    "right_marks", "marker_words", "head_marker_marks",
+                    "head_has_right_roles", "head_compound_marker")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -42,6 +43,7 @@ MARK_CONDITIONS = {
     "sibling_lacks_marks": ("inner-mark:", True, False),  # ... none has: "`` a sex life [,] '' including ..."
     "head_marker_tags": ("marker-tag:", True, True),  # the Penn tags of the head's rolemarkers: "[who] also expects"
     "head_lacks_marker_tags": ("marker-tag:", True, False),
+    "head_marker_marks": ("marker-mark:", True, True),  # a marker of the head has one: "[``] in the course ..."
     "head_marker_words": ("marker-word:", True, True),  # the words of the head's rolemarkers: "if [not] for money"
     "marker_words": ("marker-word:", False, True),  # the words of its own rolemarkers: "the end [of] the year"
     "right_marks": ("rightmark:", False, True),  # ... on its right: "[-- what else --]"
@@ -86,6 +88,7 @@ class OrderRules:
     reopened_quotes: frozenset[str]  # cat0 of opening quotes that open again after a reporting clause
     between_separators: bool = False  # a conjunction goes between two separators of one gap
     marked_clause_cat0: frozenset[str] = frozenset()  # cat0 whose marked words count as marked clauses
+    conjunction_separators: frozenset[str] = frozenset()  # cat0 of separators that stand by a conjunction
     _by_role: dict[tuple[str, str | None], tuple[PlaceRule, ...]] = field(default_factory=dict, compare=False,
                                                                           repr=False)
 
@@ -144,7 +147,8 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     rank = {str(k): int(v) for k, v in (checker.mapping(chain.get("rank", {}), "aux_chain.rank") or {}).items()}
     roles(list(rank), None, line_of(chain))
     junction = checker.mapping(data.get("junction", {}), "junction") or {}
-    checker.keys(junction, ["opening_slot", "continuation_slot", "separators_join", "between_separators"],
+    checker.keys(junction, ["opening_slot", "continuation_slot", "separators_join", "between_separators",
+                            "conjunction_separators"],
                  ["opening_slot", "continuation_slot"],
                  what="junction")
     rules = []
@@ -194,6 +198,11 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
             elif key == "last_on_side":
                 # the adjunct's rank is the highest on its side: nothing ranked follows it there
                 tests.append(lambda r, h, ctx, own, env, v=bool(v): env.last_on_side(r) == v)
+            elif key == "head_has_right_roles":
+                rs = frozenset(f"right:{x}" for x in roles(v, rid, line))
+                tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
+            elif key == "head_compound_marker":
+                tests.append(lambda r, h, ctx, own, env, v=bool(v): ("marker:compound" in ctx) == v)
             elif key == "head_has_clause":
                 rs = frozenset(f"{x}:clause" for x in roles(v, rid, line))
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
@@ -281,4 +290,5 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         frozenset(checker.strings(data.get("reopened_quotes", []), "reopened_quotes")),
         bool(junction.get("between_separators", False)),
         frozenset(checker.strings(data.get("marked_clause_cat0", []), "marked_clause_cat0")),
+        frozenset(checker.strings(junction.get("conjunction_separators", []), "junction.conjunction_separators")),
     )

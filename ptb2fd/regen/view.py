@@ -24,8 +24,10 @@ random and the records shuffled. A field a view hides is None, so that
 
 No view spells out order: the capital a sentence's first word has only
 because it comes first is lowered in `word`, `base` and `rolemarker` ("The
-company" -> "the"; "Pierre" NNP, "IBM", "I" keep theirs, decided from the tag
-and the word's own shape, since a realizer has nothing else). Realizers
+company" -> "the"; "Pierre" NNP, "IBM", "I" keep theirs, decided from the tag,
+the word's own shape and how the dictionary writes it: a noun or adjective
+WordNet spells only with a capital keeps it, "Americans"/NNS, "Japanese"/JJ,
+`ptb2fd.dictionary_case`; a realizer has nothing else). Realizers
 capitalize the first word of their output (`capitalize_first`).
 """
 from __future__ import annotations
@@ -34,6 +36,7 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..dictionary_case import always_capitalized
 from ..record import Sentence, Token
 
 VIEW_FIELDS = (
@@ -44,6 +47,10 @@ VIEW_FIELDS = (
 ADJUNCT_ONLY = ("direction", "unit_rank")
 PUNCT_ROLES = frozenset({"leftpunc", "rightpunc"})
 PROPER_TAGS = frozenset({"NNP", "NNPS"})
+# Common noun and adjective tags whose first word keeps a capital the
+# dictionary always writes, with the WordNet part of speech to look the
+# base up in (pronouns, determiners, modals are not in WordNet: "May"/MD).
+DICTIONARY_CASED = {"NN": "n", "NNS": "n", "JJ": "a"}
 
 
 class ViewRecord(NamedTuple):
@@ -140,7 +147,8 @@ def initial_case_index(tokens: list[Token]) -> int | None:
     """Index of the first word if its capital is there only because it comes
     first: the first token that starts with a letter, capitalized, not a
     proper noun, not "I", not all capitals ("IBM"; a one-letter "A" is
-    lowered)."""
+    lowered), not a noun or adjective whose base the dictionary always
+    capitalizes ("Americans", "Japanese")."""
     for i, t in enumerate(tokens):
         w = t.word
         if not w or not w[0].isalpha():
@@ -149,6 +157,9 @@ def initial_case_index(tokens: list[Token]) -> int | None:
             return None
         letters = [c for c in w if c.isalpha()]
         if len(letters) > 1 and all(c.isupper() for c in letters):
+            return None
+        pos = DICTIONARY_CASED.get(t.cat)
+        if pos is not None and always_capitalized(t.base or w, pos):
             return None
         return i
     return None
