@@ -30,13 +30,14 @@ from __future__ import annotations
 
 from .coordination_order import CoordinationOrder, conjunction_between_separators, join_separators, word_key
 from .item_moves import keep_rank_order, lead_marks
+from .phrase_measures import PhraseMeasures
 from .order_rules import ORDER_CONDITIONS, OrderRules, PlaceRule, compile_order
 from .view import PUNCT_ROLES, ViewRecord
 
 __all__ = ["ORDER_CONDITIONS", "OrderRules", "PlaceRule", "Regenerator", "compile_order"]
 
 
-class Regenerator(CoordinationOrder):
+class Regenerator(CoordinationOrder, PhraseMeasures):
     """Orders the records of a regeneration view."""
 
     def __init__(self, rules: OrderRules):
@@ -69,40 +70,6 @@ class Regenerator(CoordinationOrder):
         phrase took, by that conjunct's id ("while [neither] admitting nor
         denying": "neither" goes after the conjunct's marker "while")."""
         return {x: [i for _, i in entries] for x, entries in self._opening_of.items()}
-
-    def words(self, x: int) -> int:
-        """Words in x's phrase, punctuation not counted (its heaviness)."""
-        if x not in self._words:
-            stack, n = [x], 0
-            while stack:
-                y = stack.pop()
-                kids = self._kids.get(y, ())
-                stack.extend(k.id for k in kids)
-                n += sum(1 for k in kids if k.role not in PUNCT_ROLES)
-            self._words[x] = n + 1
-        return self._words[x]
-
-    def weight(self, r: ViewRecord) -> int:
-        """Words in r's phrase, or for a conjunct in its whole coordination:
-        the coordination is what stands in r's place ("awarded the ad
-        account ... [to Ogilvy & Mather , New York , a WPP Group agency]")."""
-        if r.junction is None:
-            return self.words(r.id)
-        return sum(self.words(k.id) for k in self._kids.get(r.head, ())
-                   if k.junction == r.junction and k.role not in PUNCT_ROLES and k.role != "coordpunc")
-
-    def last_on_side(self, r: ViewRecord) -> bool:
-        """Whether no adjunct of r's head on r's side has a higher rank."""
-        return r.unit_rank is not None and all(
-            k.unit_rank is None or k.unit_rank <= r.unit_rank or k.direction != r.direction or k.role in PUNCT_ROLES
-            for k in self._kids.get(r.head, ()))
-
-    def heaviest(self, h: int, role: str) -> int:
-        """Words in the longest dependent of h with this role, or with
-        "role:grouptype" this role and group type (0: none)."""
-        role, _, group = role.partition(":")
-        return max((self.weight(k) for k in self._kids.get(h, ())
-                    if k.role == role and (not group or k.grouptype == group)), default=0)
 
     def _place(self, r: ViewRecord, h: ViewRecord, ctx: frozenset[str]) -> int:
         kids = self._kids.get(r.id)
