@@ -235,6 +235,7 @@ class Regenerator(CoordinationOrder):
                 ctx.add(f"{role}:subject={d.subject_position}")
             if role in PUNCT_ROLES:
                 ctx.add(f"mark:{d.cat0}")
+                ctx.add(f"mark-word:{d.word}")
                 if role == "leftpunc":
                     ctx.add(f"leftmark:{d.cat0}")
             else:

@@ -24,7 +24,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
                     "head_role", "head_lacks_marks", "cat1", "head_marker_words", "head_lacks_left_marks",
                     "sibling_lacks_marks", "has_dependent_cat0", "lacks_roles", "opening_marks", "last_on_side",
-                    "right_marks", "marker_words")
+                    "right_marks", "marker_words", "head_lacks_mark_words")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -46,6 +46,7 @@ MARK_CONDITIONS = {
     "marker_words": ("marker-word:", False, True),  # the words of its own rolemarkers: "the end [of] the year"
     "right_marks": ("rightmark:", False, True),  # ... on its right: "[-- what else --]"
     "opening_marks": ("openmark:", False, True),  # ... of it, its marker or a word before it: "[,] compared with"
+    "head_lacks_mark_words": ("mark-word:", True, False),  # the head has no such mark word: "[Never] have ... ." (no "?")
 }
 
 

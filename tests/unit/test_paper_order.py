@@ -174,6 +174,34 @@ CASES = [
      "(S (NP-SBJ (PRP They)) (VP (VBP insist) (PP-CLR (RP on) (S-NOM (NP-SBJ (-NONE- *)) (VP (VBG jumping) "
      "(ADVP-CLR (RB in)))))) (. .))",
      "They insist on jumping in ."),
+    # before: ": `` It was a disaster . '' said Mr. Jones"
+    ("ord-topic-after-colon",
+     "(SINV (VP (VBD Said) (S (-NONE- *T*-1))) (NP-SBJ (NNP Mr.) (NNP Jones)) (: :) (`` ``) (S-TPC-1 (NP-SBJ (PRP It)) "
+     "(VP (VBD was) (NP-PRD (DT a) (NN disaster)))) (. .) ('' ''))",
+     "Said Mr. Jones : `` It was a disaster . ''"),
+    # before: ", `` It 's over . '' says Mr. Lee"
+    ("ord-topic-after-colon",
+     "(SINV (VP (VBZ Says) (S (-NONE- *T*-1))) (NP-SBJ (NNP Mr.) (NNP Lee)) (, ,) (`` ``) (S-TPC-1 (NP-SBJ (PRP It)) "
+     "(VP (VBZ 's) (ADVP-PRD (RB over)))) (. .) ('' ''))",
+     "Says Mr. Lee , `` It 's over . ''"),
+    # before: "Others say it not will ."
+    ("ord-polarity-modal-head",
+     "(S (NP-SBJ (NNS Others)) (VP (VBP say) (SBAR (-NONE- 0) (S (NP-SBJ (PRP it)) (VP (MD will) (RB not) "
+     "(VP (-NONE- *?*)))))) (. .))",
+     "Others say it will not ."),
+    # before: "Have prices never been so high ."
+    ("ord-inversion-adverb-first",
+     "(SINV (ADVP-TMP (RB Never)) (VBP have) (NP-SBJ-1 (NNS prices)) (VP (VBN been) (ADJP-PRD (RB so) (JJ high))) (. .))",
+     "Never have prices been so high ."),
+    # before: "Did the market only then recover ."
+    ("ord-inversion-adverb-first",
+     "(SINV (ADVP-TMP (RB Only) (RB then)) (VBD did) (NP-SBJ (DT the) (NN market)) (VP (VB recover)) (. .))",
+     "Only then did the market recover ."),
+    # before: "It is unclear or whether it will not sell ."
+    ("ord-polarity-after-conjunction-mark",
+     "(S (NP-SBJ (PRP It) (SBAR (-NONE- *EXP*-1))) (VP (VBZ is) (ADJP-PRD (JJ unclear)) (SBAR-1 (IN whether) (CC or) "
+     "(RB not) (S (NP-SBJ (PRP it)) (VP (MD will) (VP (VB sell)))))) (. .))",
+     "It is unclear whether or not it will sell ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
