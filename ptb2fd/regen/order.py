@@ -182,7 +182,7 @@ class Regenerator(CoordinationOrder):
                 # its opening conjunctions stand before the head (opening_slot)
                 opening += entries[:n]
                 entries = entries[n:]
-            elif n and self._has_marker(entries[n][1]):
+            elif n and self._has_marker(entries[n][1]) and self.first_marker_shared(members):
                 # the first conjunct's marker is the coordination's: the opening
                 # conjunction follows it ("by [both] Mr. Coxon and Mr. Einhorn",
                 # "while [neither] admitting nor denying")

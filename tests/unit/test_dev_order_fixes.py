@@ -15,6 +15,13 @@ CASES = [
      "(FRAG (NP (DT The) (NN idea)) (, ,) (PP (IN of) (NP (NN course))) (: :) (S (NP-SBJ (-NONE- *)) "
      "(VP (TO to) (VP (VB prove) (NP (PRP it))))) (. .))",
      "The idea , of course : to prove it ."),
+    # before: "It fell because of not earnings but because of rates ." (the opening
+    # conjunction followed the first conjunct's marker, which is no shared marker
+    # when every conjunct has its own; coordination_order.first_marker_shared)
+    (None,
+     "(S (NP-SBJ (PRP It)) (VP (VBD fell) (PP-PRP (CONJP (RB not)) (PP (IN because) (IN of) (NP (NNS earnings))) "
+     "(CC but) (PP (IN because) (IN of) (NP (NNS rates))))) (. .))",
+     "It fell not because of earnings but because of rates ."),
     # before: "Complicated the fact talks with officials ." (a verb tagged IN was the
     # marker of its object; heads.yaml VP, roles.yaml np-object-mistagged-verb)
     (None,
