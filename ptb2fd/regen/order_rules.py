@@ -24,7 +24,8 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "sibling_has_marks", "head_in_coordination", "head_marker_tags", "head_lacks_marker_tags",
                     "head_role", "head_lacks_marks", "cat1", "head_marker_words", "head_lacks_left_marks",
                     "sibling_lacks_marks", "has_dependent_cat0", "lacks_roles", "opening_marks", "last_on_side",
-                    "right_marks", "marker_words", "head_lacks_mark_words")
+                    "right_marks", "marker_words", "head_lacks_mark_words",
+                    "head_has_left_marks")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -38,6 +39,7 @@ MARK_CONDITIONS = {
     "head_has_marks": ("mark:", True, True),  # the head has such a mark
     "head_lacks_marks": ("mark:", True, False),  # ... has none (a quotation's "''")
     "head_lacks_left_marks": ("leftmark:", True, False),  # ... none on its left: "`` a sex life [,] ''"
+    "head_has_left_marks": ("leftmark:", True, True),  # ... one on its left: "book , `` The Art of the Deal , ''"
     "sibling_has_marks": ("inner-mark:", True, True),  # a dependent of the head has one: "a [`` parallel] form ''"
     "sibling_lacks_marks": ("inner-mark:", True, False),  # ... none has: "`` a sex life [,] '' including ..."
     "head_marker_tags": ("marker-tag:", True, True),  # the Penn tags of the head's rolemarkers: "[who] also expects"

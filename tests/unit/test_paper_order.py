@@ -202,6 +202,11 @@ CASES = [
      "(S (NP-SBJ (PRP It) (SBAR (-NONE- *EXP*-1))) (VP (VBZ is) (ADJP-PRD (JJ unclear)) (SBAR-1 (IN whether) (CC or) "
      "(RB not) (S (NP-SBJ (PRP it)) (VP (MD will) (VP (VB sell)))))) (. .))",
      "It is unclear whether or not it will sell ."),
+    # before: "His book , `` The Art '' of the Deal , sold well ."
+    ("ord-quote-closes-apposition",
+     "(S (NP-SBJ (NP (PRP$ His) (NN book)) (, ,) (`` ``) (NP (NP (DT The) (NNP Art)) (PP (IN of) (NP (DT the) "
+     "(NNP Deal)))) (, ,) ('' '')) (VP (VBD sold) (ADVP-MNR (RB well))) (. .))",
+     "His book , `` The Art of the Deal , '' sold well ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
