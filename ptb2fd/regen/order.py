@@ -130,6 +130,7 @@ class Regenerator(CoordinationOrder):
                         own.update(f"openmark:{m.cat0}" for m in self._kids.get(k.id, ()) if m.role == "leftpunc")
                         if role == "rolemarker":
                             own.add(_marker_word(k))
+                            own.add(f"marker-tag:{k.cat}")
         else:
             own = _NOTHING
         for rule in self.rules.rules_for(r.role, r.direction):

@@ -25,7 +25,7 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "head_role", "head_lacks_marks", "cat1", "head_marker_words", "head_lacks_left_marks",
                     "sibling_lacks_marks", "has_dependent_cat0", "lacks_roles", "opening_marks", "last_on_side",
                     "right_marks", "marker_words", "head_lacks_mark_words",
-                    "head_has_left_marks")
+                    "head_has_left_marks", "marker_tags")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -45,6 +45,7 @@ MARK_CONDITIONS = {
     "head_marker_tags": ("marker-tag:", True, True),  # the Penn tags of the head's rolemarkers: "[who] also expects"
     "head_lacks_marker_tags": ("marker-tag:", True, False),
     "head_marker_words": ("marker-word:", True, True),  # the words of the head's rolemarkers: "if [not] for money"
+    "marker_tags": ("marker-tag:", False, True),  # the Penn tags of its own rolemarkers: "[whose shares] it owns"
     "marker_words": ("marker-word:", False, True),  # the words of its own rolemarkers: "the end [of] the year"
     "right_marks": ("rightmark:", False, True),  # ... on its right: "[-- what else --]"
     "opening_marks": ("openmark:", False, True),  # ... of it, its marker or a word before it: "[,] compared with"

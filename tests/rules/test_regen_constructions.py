@@ -22,7 +22,12 @@ FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "regen" / "wsj_cons
 LEAF = re.compile(r"\(([^\s()]+) ([^\s()]+)\)")
 
 # name -> reason: constructions the `paper` view's records do not decide.
-XFAIL: dict[str, str] = {}
+XFAIL: dict[str, str] = {
+    "already-before-aux": "undecided in the paper view: a temporal adverb (ADVP-TMP) gets no position class, "
+                          "and 'has already sold' is the usual order (the full view, with the class, is right)",
+    "quoted-word": "the quotes are siblings of both NPs of '(NP (NP The word) (`` ``) (NP junk) ('' ''))'; "
+                   "heads.yaml heads the phrase by 'junk', so the records say the quotes open the whole phrase",
+}
 
 
 def _cases() -> list:

@@ -186,6 +186,16 @@ def test_small_clause_with_subject_not_headed_by_extraposed_clause(converter):
         (words["makes"].id, "object"), (words["it"].id, "predicate"), (words["it"].id, "withinmod")]
 
 
+def test_contracted_not_does_not_make_the_subject_final(converter, rules):
+    """A "n't" between a verb and its subject leaves the subject right after
+    the verb (clauses.yaml subject_position.transparent_roles): "Is n't that
+    a risk ?" was `final` and regenerated "Is n't a risk that ?"."""
+    s = converter.convert_text("(SQ (VBZ Is) (RB n't) (NP-SBJ (DT that)) (NP-PRD (DT a) (NN risk)) (. ?))")
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
+    assert (s.tokens[0].subject_position, " ".join(check.run(s).output)) == (
+        "after-nonaux-finite", "Is n't that a risk ?")
+
+
 def test_comma_after_conjunction_is_no_separator(converter):
     """A comma right after a conjunction, before its conjunct, opens that
     conjunct: it is a left mark inside it (on its first phrase's marker,

@@ -207,6 +207,11 @@ CASES = [
      "(S (NP-SBJ (NP (PRP$ His) (NN book)) (, ,) (`` ``) (NP (NP (DT The) (NNP Art)) (PP (IN of) (NP (DT the) "
      "(NNP Deal)))) (, ,) ('' '')) (VP (VBD sold) (ADVP-MNR (RB well))) (. .))",
      "His book , `` The Art of the Deal , '' sold well ."),
+    # before: "Acme , it owns whose shares , rose ."
+    ("ord-wh-object-first",
+     "(S (NP-SBJ (NP (NNP Acme)) (, ,) (SBAR (WHNP-1 (WP$ whose) (NNS shares)) (S (NP-SBJ (PRP it)) (VP (VBZ owns) "
+     "(NP (-NONE- *T*-1))))) (, ,)) (VP (VBD rose)) (. .))",
+     "Acme , whose shares it owns , rose ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
