@@ -22,6 +22,18 @@ class CoordinationOrder:
     """Mixin of the Regenerator: where a coordination's members go. Needs
     `self.rules` (OrderRules) and `self._place` (a dependent's slot)."""
 
+    def opening_slot_of(self, members: list[ViewRecord], slot: int) -> int:
+        """Where the opening conjunctions of a coordination that continues its
+        head go: before the head's subject when a later conjunct has a subject
+        of its own (junction.opening_clause_slot: "[Either] the company sells
+        or it closes"), else `slot` (after the subject: "Japan [not only]
+        outstrips the U.S. ... but also outranks it")."""
+        clause = self.rules.opening_clause_slot
+        if clause is not None and any(k.role == "subject" for m in members if m.junction_position is not None
+                                      for k in self._kids.get(m.id, ())):
+            return clause
+        return slot
+
     def first_marker_shared(self, members: list[ViewRecord]) -> bool:
         """The first conjunct's marker is the whole coordination's when a later
         conjunct has none of its own: the opening conjunction follows it ("by

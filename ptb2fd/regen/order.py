@@ -174,15 +174,15 @@ class Regenerator(CoordinationOrder):
             slot = self._place(members[0], h, ctx)
             key = rules.markers.compound_key(rules.compounds.is_inner(members))
             items.append((slot, key + word_key(members[0]), [(False, m.id) for m in members]))
-        opening: list[tuple[bool, int]] = self._opening_of.get(h.id, [])
+        opening, opening_slot = self._opening_of.get(h.id, []), rules.opening_slot
         for members in groups.values():
             # (n: the opening conjunctions, "either", "not only", leading the entries)
             slot, key, entries, n = self.place_coordination(members, h, ctx)
             if slot == rules.continuation_slot and n:
-                # the head is the first conjunct: "Japan [not only] outstrips ...";
-                # its opening conjunctions stand before the head (opening_slot)
+                # the head is the first conjunct: its opening conjunctions stand before the head
                 opening += entries[:n]
                 entries = entries[n:]
+                opening_slot = self.opening_slot_of(members, opening_slot)
             elif n and self._has_marker(entries[n][1]) and self.first_marker_shared(members):
                 # the first conjunct's marker is the coordination's: the opening
                 # conjunction follows it ("by [both] Mr. Coxon and Mr. Einhorn",
@@ -195,7 +195,7 @@ class Regenerator(CoordinationOrder):
                 first = min(firsts, key=lambda m: m.unit_rank)
                 ranked.append((first.direction, first.unit_rank, len(items) - 1))
         if opening:
-            items.append((rules.opening_slot, (0,), opening))
+            items.append((opening_slot, (0,), opening))
             self.fired["junction.opening_slot"] = self.fired.get("junction.opening_slot", 0) + 1
         by_dep = None
         if groups and "coordpunc" in ctx:  # (only a coordination's separators move)

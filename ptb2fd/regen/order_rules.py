@@ -90,6 +90,7 @@ class OrderRules:
     reopened_quotes: frozenset[str]  # cat0 of opening quotes that open again after a reporting clause
     between_separators: bool = False  # a conjunction goes between two separators of one gap
     marked_clause_cat0: frozenset[str] = frozenset()  # cat0 whose marked words count as marked clauses
+    opening_clause_slot: int | None = None  # ... whose later conjuncts have subjects of their own
     _by_role: dict[tuple[str, str | None], tuple[PlaceRule, ...]] = field(default_factory=dict, compare=False,
                                                                           repr=False)
 
@@ -148,7 +149,8 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     rank = {str(k): int(v) for k, v in (checker.mapping(chain.get("rank", {}), "aux_chain.rank") or {}).items()}
     roles(list(rank), None, line_of(chain))
     junction = checker.mapping(data.get("junction", {}), "junction") or {}
-    checker.keys(junction, ["opening_slot", "continuation_slot", "separators_join", "between_separators"],
+    checker.keys(junction, ["opening_slot", "opening_clause_slot", "continuation_slot", "separators_join",
+                            "between_separators"],
                  ["opening_slot", "continuation_slot"],
                  what="junction")
     rules = []
@@ -285,4 +287,5 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         frozenset(checker.strings(data.get("reopened_quotes", []), "reopened_quotes")),
         bool(junction.get("between_separators", False)),
         frozenset(checker.strings(data.get("marked_clause_cat0", []), "marked_clause_cat0")),
+        slot_of(str(junction["opening_clause_slot"])) if "opening_clause_slot" in junction else None,
     )

@@ -22,6 +22,12 @@ CASES = [
      "(S (NP-SBJ (PRP It)) (VP (VBD fell) (PP-PRP (CONJP (RB not)) (PP (IN because) (IN of) (NP (NNS earnings))) "
      "(CC but) (PP (IN because) (IN of) (NP (NNS rates))))) (. .))",
      "It fell not because of earnings but because of rates ."),
+    # before: "The company either sells or it closes ." (the opening conjunction of
+    # coordinated clauses opens the first: order.yaml junction.opening_clause_slot)
+    ("junction.opening_slot",
+     "(S (CC Either) (S (NP-SBJ (DT the) (NN company)) (VP (VBZ sells))) (CC or) (S (NP-SBJ (PRP it)) "
+     "(VP (VBZ closes))) (. .))",
+     "Either the company sells or it closes ."),
     # before: "Complicated the fact talks with officials ." (a verb tagged IN was the
     # marker of its object; heads.yaml VP, roles.yaml np-object-mistagged-verb)
     (None,

@@ -212,6 +212,15 @@ CASES = [
      "(S (NP-SBJ (NP (NNP Acme)) (, ,) (SBAR (WHNP-1 (WP$ whose) (NNS shares)) (S (NP-SBJ (PRP it)) (VP (VBZ owns) "
      "(NP (-NONE- *T*-1))))) (, ,)) (VP (VBD rose)) (. .))",
      "Acme , whose shares it owns , rose ."),
+    # before: "He bought a car his wife ."
+    ("ord-beneficiary-bare",
+     "(S (NP-SBJ (PRP He)) (VP (VBD bought) (NP-BNF (PRP$ his) (NN wife)) (NP (DT a) (NN car))) (. .))",
+     "He bought his wife a car ."),
+    # before: "It said that it , as a result , would cut jobs ."
+    ("ord-set-off-after-subordinator",
+     "(S (NP-SBJ (PRP It)) (VP (VBD said) (SBAR (IN that) (, ,) (PP (IN as) (NP (DT a) (NN result))) (, ,) "
+     "(S (NP-SBJ (PRP it)) (VP (MD would) (VP (VB cut) (NP (NNS jobs))))))) (. .))",
+     "It said that , as a result , it would cut jobs ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
