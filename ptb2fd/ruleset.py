@@ -102,7 +102,7 @@ def load_rules(directory: str | Path | None = None) -> RuleSet:
                    tuple(r.words for r in compounds.phrasal) if compounds else ())
     if roles and clauses:
         used = (clauses.voice_roles | clauses.argument_roles | clauses.marker_roles | clauses.aux_roles
-                | clauses.determiner_roles | clauses.subject_roles | clauses.subject_aux_roles
+                | clauses.determiner_roles | clauses.subject_roles | clauses.subject_aux_roles | clauses.subject_transparent_roles
                 | {r.surface for r in clauses.logical} | {r.logical for r in clauses.logical})
         for role in sorted(used - inventory):
             problems.append(RuleProblem("clauses.yaml", None, None,

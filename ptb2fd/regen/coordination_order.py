@@ -23,6 +23,26 @@ class CoordinationOrder:
     """Mixin of the Regenerator: where a coordination's members go. Needs
     `self.rules` (OrderRules) and `self._place` (a dependent's slot)."""
 
+    def opening_slot_of(self, members: list[ViewRecord], slot: int) -> int:
+        """Where the opening conjunctions of a coordination that continues its
+        head go: before the head's subject when a later conjunct has a subject
+        of its own (junction.opening_clause_slot: "[Either] the company sells
+        or it closes"), else `slot` (after the subject: "Japan [not only]
+        outstrips the U.S. ... but also outranks it")."""
+        clause = self.rules.opening_clause_slot
+        if clause is not None and any(k.role == "subject" for m in members if m.junction_position is not None
+                                      for k in self._kids.get(m.id, ())):
+            return clause
+        return slot
+
+    def first_marker_shared(self, members: list[ViewRecord]) -> bool:
+        """The first conjunct's marker is the whole coordination's when a later
+        conjunct has none of its own: the opening conjunction follows it ("by
+        [both] Mr. Coxon and Mr. Einhorn"); when each has its own, the opening
+        conjunction opens the coordination ("[not] because of earnings but
+        because of rates", "[either] in Europe or in Asia")."""
+        return not all(self._has_marker(m.id) for m in members if m.junction_position is not None)
+
     def place_coordination(self, members: list[ViewRecord], h: ViewRecord, ctx: frozenset[str]):
         """A coordination: c1 gap1 c2 gap2 ... cn. Separators fill the first
         gaps, conjunctions the last ones ("a , b , and c"; "a , b and c"; with

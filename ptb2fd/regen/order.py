@@ -97,6 +97,7 @@ class Regenerator(CoordinationOrder, PhraseMeasures):
                         own.update(f"openmark:{m.cat0}" for m in self._kids.get(k.id, ()) if m.role == "leftpunc")
                         if role == "rolemarker":
                             own.add(_marker_word(k))
+                            own.add(f"marker-tag:{k.cat}")
         else:
             own = _NOTHING
         for rule in self.rules.rules_for(r.role, r.direction):
@@ -142,16 +143,16 @@ class Regenerator(CoordinationOrder, PhraseMeasures):
             slot = self._place(members[0], h, ctx)
             key = rules.markers.compound_key(rules.compounds.is_inner(members))
             items.append((slot, key + word_key(members[0]), [(False, m.id) for m in members]))
-        opening: list[tuple[bool, int]] = self._opening_of.get(h.id, [])
+        opening, opening_slot = self._opening_of.get(h.id, []), rules.opening_slot
         for members in groups.values():
             # (n: the opening conjunctions, "either", "not only", leading the entries)
             slot, key, entries, n = self.place_coordination(members, h, ctx)
             if slot == rules.continuation_slot and n:
-                # the head is the first conjunct: "Japan [not only] outstrips ...";
-                # its opening conjunctions stand before the head (opening_slot)
+                # the head is the first conjunct: its opening conjunctions stand before the head
                 opening += entries[:n]
                 entries = entries[n:]
-            elif n and self._has_marker(entries[n][1]):
+                opening_slot = self.opening_slot_of(members, opening_slot)
+            elif n and self._has_marker(entries[n][1]) and self.first_marker_shared(members):
                 # the first conjunct's marker is the coordination's: the opening
                 # conjunction follows it ("by [both] Mr. Coxon and Mr. Einhorn",
                 # "while [neither] admitting nor denying")
@@ -163,7 +164,7 @@ class Regenerator(CoordinationOrder, PhraseMeasures):
                 first = min(firsts, key=lambda m: m.unit_rank)
                 ranked.append((first.direction, first.unit_rank, len(items) - 1))
         if opening:
-            items.append((rules.opening_slot, (0,), opening))
+            items.append((opening_slot, (0,), opening))
             self.fired["junction.opening_slot"] = self.fired.get("junction.opening_slot", 0) + 1
         by_dep = None
         if groups and "coordpunc" in ctx:  # (only a coordination's separators move)
@@ -204,6 +205,7 @@ class Regenerator(CoordinationOrder, PhraseMeasures):
                 ctx.add(f"{role}:subject={d.subject_position}")
             if role in PUNCT_ROLES:
                 ctx.add(f"mark:{d.cat0}")
+                ctx.add(f"mark-word:{d.word}")
                 if role == "leftpunc":
                     ctx.add(f"leftmark:{d.cat0}")
             else:

@@ -25,7 +25,8 @@ ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_ro
                     "head_role", "head_lacks_marks", "cat1", "head_marker_words", "head_lacks_left_marks",
                     "sibling_lacks_marks", "has_dependent_cat0", "lacks_roles", "opening_marks", "last_on_side",
                     "right_marks", "marker_words", "head_marker_marks",
-                    "head_has_right_roles", "head_compound_marker")
+                    "head_has_right_roles", "head_compound_marker", "head_lacks_mark_words",
+                    "head_has_left_marks", "marker_tags")
 
 
 # Conditions on the marks and markers around a dependent, each a list of
@@ -39,15 +40,18 @@ MARK_CONDITIONS = {
     "head_has_marks": ("mark:", True, True),  # the head has such a mark
     "head_lacks_marks": ("mark:", True, False),  # ... has none (a quotation's "''")
     "head_lacks_left_marks": ("leftmark:", True, False),  # ... none on its left: "`` a sex life [,] ''"
+    "head_has_left_marks": ("leftmark:", True, True),  # ... one on its left: "book , `` The Art of the Deal , ''"
     "sibling_has_marks": ("inner-mark:", True, True),  # a dependent of the head has one: "a [`` parallel] form ''"
     "sibling_lacks_marks": ("inner-mark:", True, False),  # ... none has: "`` a sex life [,] '' including ..."
     "head_marker_tags": ("marker-tag:", True, True),  # the Penn tags of the head's rolemarkers: "[who] also expects"
     "head_lacks_marker_tags": ("marker-tag:", True, False),
     "head_marker_marks": ("marker-mark:", True, True),  # a marker of the head has one: "[``] in the course ..."
     "head_marker_words": ("marker-word:", True, True),  # the words of the head's rolemarkers: "if [not] for money"
+    "marker_tags": ("marker-tag:", False, True),  # the Penn tags of its own rolemarkers: "[whose shares] it owns"
     "marker_words": ("marker-word:", False, True),  # the words of its own rolemarkers: "the end [of] the year"
     "right_marks": ("rightmark:", False, True),  # ... on its right: "[-- what else --]"
     "opening_marks": ("openmark:", False, True),  # ... of it, its marker or a word before it: "[,] compared with"
+    "head_lacks_mark_words": ("mark-word:", True, False),  # the head has no such mark word: "[Never] have ... ." (no "?")
 }
 
 
@@ -89,6 +93,7 @@ class OrderRules:
     between_separators: bool = False  # a conjunction goes between two separators of one gap
     marked_clause_cat0: frozenset[str] = frozenset()  # cat0 whose marked words count as marked clauses
     conjunction_separators: frozenset[str] = frozenset()  # cat0 of separators that stand by a conjunction
+    opening_clause_slot: int | None = None  # ... whose later conjuncts have subjects of their own
     _by_role: dict[tuple[str, str | None], tuple[PlaceRule, ...]] = field(default_factory=dict, compare=False,
                                                                           repr=False)
 
@@ -147,8 +152,8 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
     rank = {str(k): int(v) for k, v in (checker.mapping(chain.get("rank", {}), "aux_chain.rank") or {}).items()}
     roles(list(rank), None, line_of(chain))
     junction = checker.mapping(data.get("junction", {}), "junction") or {}
-    checker.keys(junction, ["opening_slot", "continuation_slot", "separators_join", "between_separators",
-                            "conjunction_separators"],
+    checker.keys(junction, ["opening_slot", "opening_clause_slot", "continuation_slot", "separators_join",
+                            "between_separators", "conjunction_separators"],
                  ["opening_slot", "continuation_slot"],
                  what="junction")
     rules = []
@@ -291,4 +296,5 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
         bool(junction.get("between_separators", False)),
         frozenset(checker.strings(data.get("marked_clause_cat0", []), "marked_clause_cat0")),
         frozenset(checker.strings(junction.get("conjunction_separators", []), "junction.conjunction_separators")),
+        slot_of(str(junction["opening_clause_slot"])) if "opening_clause_slot" in junction else None,
     )

@@ -51,6 +51,7 @@ class ClauseRules:
     subject_roles: frozenset[str]
     subject_aux_roles: frozenset[str]
     finite_cat0: frozenset[str] = frozenset()
+    subject_transparent_roles: frozenset[str] = frozenset()  # no word of these roles parts verb and subject
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.logical] + [self.np_fix_id]
@@ -76,7 +77,7 @@ def compile_clauses(data, checker) -> ClauseRules | None:
                                "np_head_cat0", "np_labels", "determiner_roles", "no_determiner_cat1"],
                  ["finite_cat0"])
     fix = section("np_head_correction", ["id", "cat1_to_adjective", "adjective", "noun"])
-    sp = section("subject_position", ["subject_roles", "aux_roles"])
+    sp = section("subject_position", ["subject_roles", "aux_roles"], ["transparent_roles"])
     logical = []
     for spec, rid, _ in checker.rules(data, "logical_roles", "logical role rule",
                                       ["id", "surface_role", "logical_role", "example"],
@@ -100,7 +101,7 @@ def compile_clauses(data, checker) -> ClauseRules | None:
         str(fix.get("id", "np-head-category")), strs(fix, "cat1_to_adjective", "np_head_correction"),
         pair(fix.get("adjective"), "np_head_correction.adjective"), pair(fix.get("noun"), "np_head_correction.noun"),
         strs(sp, "subject_roles", "subject_position"), strs(sp, "aux_roles", "subject_position"),
-        strs(gt, "finite_cat0", "grouptype"),
+        strs(gt, "finite_cat0", "grouptype"), strs(sp, "transparent_roles", "subject_position"),
     )
 
 
@@ -217,5 +218,7 @@ class ClauseFeatures:
             if any(roles[d] in r.subject_aux_roles and d < s for d in dependents):
                 return "postaux"
             return "default"
-        between = [d for d in dependents if t < d < s and not roles[d].endswith("punc")]
+        # a contracted "n't" does not part them: "Is [n't] that a risk ?" (after-nonaux-finite)
+        between = [d for d in dependents if t < d < s and not roles[d].endswith("punc")
+                   and roles[d] not in r.subject_transparent_roles]
         return "final" if between else "after-nonaux-finite"

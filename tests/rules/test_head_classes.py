@@ -208,3 +208,18 @@ def test_noun_before_comma_and_adverb_heads(fd):
     s = fd("( (S (NP-SBJ (PRP it)) (VP (VBZ is) (NP-PRD (NNS educators) (, ,) (RB not) (NNS students))) (. .)) )")
     assert [s.edge(w)[:3] for w in ("educators", "students")] == [
         ("educators", "is", "predicate"), ("students", "educators", "withinmod")], s.table()
+
+
+# A quoted noun phrase after a noun phrase names it, and the first heads:
+# "the word `` junk ''" (was headed by "junk", so the records put the quotes
+# around the whole phrase: "`` The word junk ''").
+@covers("np-apposition-quote")
+def test_quoted_name_after_np(fd, fd_rules):
+    from ptb2fd.regen.check import RegenerationCheck
+
+    s = fd("( (S (NP-SBJ (NP (DT The) (NN word)) (`` ``) (NP (NN junk)) ('' '')) (VP (VBZ scares) (NP (NNS investors)))"
+           " (. .)) )")
+    assert [s.edge(w)[:3] for w in ("word", "junk")] == [
+        ("word", "scares", "subject"), ("junk", "word", "withinmod")], s.table()
+    check = RegenerationCheck(fd_rules.order, fd_rules.roles.adjunct_roles, "paper")
+    assert " ".join(check.run(s.sentence).output) == "The word `` junk '' scares investors ."

@@ -107,6 +107,7 @@ CASES = [
     ("dt-sbar-rolemarker", "( (S (NP-SBJ (PRP She)) (VP (VBD said) (SBAR (DT that) (S (NP-SBJ (NNS prices))"
                            " (VP (VBD fell))))) (. .)) )", "that", 1, "fell", "rolemarker"),
     ("dt-determiner", VINKEN, "the", 1, "board", "determiner"),
+    ("wdt-predeterminer", "( (FRAG (NP (WDT What) (DT a) (NN mess)) (. !)) )", "What", 1, "mess", "pre-determiner"),
     ("pdt-predeterminer", "( (S (NP-SBJ (PDT All) (DT the) (NNS shares)) (VP (VBD fell)) (. .)) )",
      "All", 1, "shares", "pre-determiner"),
     ("cc-first", "( (S (CC But) (NP-SBJ (DT the) (NN market)) (VP (VBD fell)) (. .)) )", "But", 1, "fell", "dependent"),

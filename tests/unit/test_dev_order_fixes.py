@@ -15,6 +15,19 @@ CASES = [
      "(FRAG (NP (DT The) (NN idea)) (, ,) (PP (IN of) (NP (NN course))) (: :) (S (NP-SBJ (-NONE- *)) "
      "(VP (TO to) (VP (VB prove) (NP (PRP it))))) (. .))",
      "The idea , of course : to prove it ."),
+    # before: "It fell because of not earnings but because of rates ." (the opening
+    # conjunction followed the first conjunct's marker, which is no shared marker
+    # when every conjunct has its own; coordination_order.first_marker_shared)
+    (None,
+     "(S (NP-SBJ (PRP It)) (VP (VBD fell) (PP-PRP (CONJP (RB not)) (PP (IN because) (IN of) (NP (NNS earnings))) "
+     "(CC but) (PP (IN because) (IN of) (NP (NNS rates))))) (. .))",
+     "It fell not because of earnings but because of rates ."),
+    # before: "The company either sells or it closes ." (the opening conjunction of
+    # coordinated clauses opens the first: order.yaml junction.opening_clause_slot)
+    ("junction.opening_slot",
+     "(S (CC Either) (S (NP-SBJ (DT the) (NN company)) (VP (VBZ sells))) (CC or) (S (NP-SBJ (PRP it)) "
+     "(VP (VBZ closes))) (. .))",
+     "Either the company sells or it closes ."),
     # before: "Complicated the fact talks with officials ." (a verb tagged IN was the
     # marker of its object; heads.yaml VP, roles.yaml np-object-mistagged-verb)
     (None,
@@ -177,6 +190,16 @@ def test_small_clause_with_subject_not_headed_by_extraposed_clause(converter):
     words = {t.word: t for t in s.tokens}
     assert [(words[w].head, words[w].role) for w in ("it", "crime", "breach")] == [
         (words["makes"].id, "object"), (words["it"].id, "predicate"), (words["it"].id, "withinmod")]
+
+
+def test_contracted_not_does_not_make_the_subject_final(converter, rules):
+    """A "n't" between a verb and its subject leaves the subject right after
+    the verb (clauses.yaml subject_position.transparent_roles): "Is n't that
+    a risk ?" was `final` and regenerated "Is n't a risk that ?"."""
+    s = converter.convert_text("(SQ (VBZ Is) (RB n't) (NP-SBJ (DT that)) (NP-PRD (DT a) (NN risk)) (. ?))")
+    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
+    assert (s.tokens[0].subject_position, " ".join(check.run(s).output)) == (
+        "after-nonaux-finite", "Is n't that a risk ?")
 
 
 def test_comma_after_conjunction_is_no_separator(converter):

@@ -174,6 +174,53 @@ CASES = [
      "(S (NP-SBJ (PRP They)) (VP (VBP insist) (PP-CLR (RP on) (S-NOM (NP-SBJ (-NONE- *)) (VP (VBG jumping) "
      "(ADVP-CLR (RB in)))))) (. .))",
      "They insist on jumping in ."),
+    # before: ": `` It was a disaster . '' said Mr. Jones"
+    ("ord-topic-after-colon",
+     "(SINV (VP (VBD Said) (S (-NONE- *T*-1))) (NP-SBJ (NNP Mr.) (NNP Jones)) (: :) (`` ``) (S-TPC-1 (NP-SBJ (PRP It)) "
+     "(VP (VBD was) (NP-PRD (DT a) (NN disaster)))) (. .) ('' ''))",
+     "Said Mr. Jones : `` It was a disaster . ''"),
+    # before: ", `` It 's over . '' says Mr. Lee"
+    ("ord-topic-after-colon",
+     "(SINV (VP (VBZ Says) (S (-NONE- *T*-1))) (NP-SBJ (NNP Mr.) (NNP Lee)) (, ,) (`` ``) (S-TPC-1 (NP-SBJ (PRP It)) "
+     "(VP (VBZ 's) (ADVP-PRD (RB over)))) (. .) ('' ''))",
+     "Says Mr. Lee , `` It 's over . ''"),
+    # before: "Others say it not will ."
+    ("ord-polarity-modal-head",
+     "(S (NP-SBJ (NNS Others)) (VP (VBP say) (SBAR (-NONE- 0) (S (NP-SBJ (PRP it)) (VP (MD will) (RB not) "
+     "(VP (-NONE- *?*)))))) (. .))",
+     "Others say it will not ."),
+    # before: "Have prices never been so high ."
+    ("ord-inversion-adverb-first",
+     "(SINV (ADVP-TMP (RB Never)) (VBP have) (NP-SBJ-1 (NNS prices)) (VP (VBN been) (ADJP-PRD (RB so) (JJ high))) (. .))",
+     "Never have prices been so high ."),
+    # before: "Did the market only then recover ."
+    ("ord-inversion-adverb-first",
+     "(SINV (ADVP-TMP (RB Only) (RB then)) (VBD did) (NP-SBJ (DT the) (NN market)) (VP (VB recover)) (. .))",
+     "Only then did the market recover ."),
+    # before: "It is unclear or whether it will not sell ."
+    ("ord-polarity-after-conjunction-mark",
+     "(S (NP-SBJ (PRP It) (SBAR (-NONE- *EXP*-1))) (VP (VBZ is) (ADJP-PRD (JJ unclear)) (SBAR-1 (IN whether) (CC or) "
+     "(RB not) (S (NP-SBJ (PRP it)) (VP (MD will) (VP (VB sell)))))) (. .))",
+     "It is unclear whether or not it will sell ."),
+    # before: "His book , `` The Art '' of the Deal , sold well ."
+    ("ord-quote-closes-apposition",
+     "(S (NP-SBJ (NP (PRP$ His) (NN book)) (, ,) (`` ``) (NP (NP (DT The) (NNP Art)) (PP (IN of) (NP (DT the) "
+     "(NNP Deal)))) (, ,) ('' '')) (VP (VBD sold) (ADVP-MNR (RB well))) (. .))",
+     "His book , `` The Art of the Deal , '' sold well ."),
+    # before: "Acme , it owns whose shares , rose ."
+    ("ord-wh-object-first",
+     "(S (NP-SBJ (NP (NNP Acme)) (, ,) (SBAR (WHNP-1 (WP$ whose) (NNS shares)) (S (NP-SBJ (PRP it)) (VP (VBZ owns) "
+     "(NP (-NONE- *T*-1))))) (, ,)) (VP (VBD rose)) (. .))",
+     "Acme , whose shares it owns , rose ."),
+    # before: "He bought a car his wife ."
+    ("ord-beneficiary-bare",
+     "(S (NP-SBJ (PRP He)) (VP (VBD bought) (NP-BNF (PRP$ his) (NN wife)) (NP (DT a) (NN car))) (. .))",
+     "He bought his wife a car ."),
+    # before: "It said that it , as a result , would cut jobs ."
+    ("ord-set-off-after-subordinator",
+     "(S (NP-SBJ (PRP It)) (VP (VBD said) (SBAR (IN that) (, ,) (PP (IN as) (NP (DT a) (NN result))) (, ,) "
+     "(S (NP-SBJ (PRP it)) (VP (MD would) (VP (VB cut) (NP (NNS jobs))))))) (. .))",
+     "It said that , as a result , it would cut jobs ."),
     # before: "Output will gradually be increased ."
     ("ord-manner-adverb-before-verb",
      "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR (RB gradually)) (VBN increased) "
