@@ -70,16 +70,15 @@ class Regenerator(CoordinationOrder):
         return {x: [i for _, i in entries] for x, entries in self._opening_of.items()}
 
     def words(self, x: int) -> int:
-        """Words in x's phrase, punctuation not counted (its heaviness)."""
-        if x not in self._words:
-            stack, n = [x], 0
-            while stack:
-                y = stack.pop()
-                kids = self._kids.get(y, ())
-                stack.extend(k.id for k in kids)
-                n += sum(1 for k in kids if k.role not in PUNCT_ROLES)
-            self._words[x] = n + 1
-        return self._words[x]
+        """Words in x's phrase, punctuation not counted (its heaviness); each
+        dependent's own count is kept too, so no phrase is walked twice."""
+        n = self._words.get(x)
+        if n is None:
+            n = 1
+            for k in self._kids.get(x, ()):  # k's phrase: its words, and k itself unless a mark
+                n += self.words(k.id) - (k.role in PUNCT_ROLES)
+            self._words[x] = n
+        return n
 
     def last_on_side(self, r: ViewRecord) -> bool:
         """Whether no adjunct of r's head on r's side has a higher rank."""
@@ -244,7 +243,11 @@ class Regenerator(CoordinationOrder):
         its own ("`` Funny thing , '' says the kicker , [``] both these
         candidates are named ..."). `by_dep`: the dependents by id, if made."""
         opening = self.rules.reopened_quotes
-        if sum(d.role == "leftpunc" and d.cat0 in opening for d in deps) < 2:  # (the common case, looked at first)
+        quotes = 0
+        for d in deps:  # (the common case, fewer than two, looked at first: a plain loop, as this is hot)
+            if d.role == "leftpunc" and d.cat0 in opening:
+                quotes += 1
+        if quotes < 2:
             return
         by_id = by_dep or {r.id: r for r in deps}
 
