@@ -81,6 +81,12 @@ class StatRealizer:
             for u in p.units[1:]:
                 items_of.append(self._unit_items(u, phrase, by_id))
             for u, items in zip(p.units, items_of):
+                if len(items) == 1:  # a one-word unit (most): what the two lines below give, without their lists
+                    word, i = items[0]
+                    u.words = [word]
+                    cat = by_id[i].cat
+                    u.edges = (cat, "", "", cat)
+                    continue
                 u.words = [w for w, _ in items]
                 u.edges = edge_tags([by_id[i].cat for _, i in (items[:2] + items[-2:] if len(items) > 4 else items)])
             order, score = self.scorer.search(p, scored)
@@ -107,4 +113,6 @@ class StatRealizer:
             # model's choice on dev ("from up 1.8415 marks").
             rank = {w: k for k, w in enumerate(known.split(" "))}
             ids = tuple(sorted(ids, key=lambda i: rank.get(_lex(by_id[i]), len(rank))))
+        if len(ids) == 1:  # (read only: the phrase itself, not a copy)
+            return phrase[ids[0]]
         return [it for i in ids for it in phrase[i]]

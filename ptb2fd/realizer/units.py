@@ -119,9 +119,13 @@ def _problem(h: ViewRecord, deps: list[ViewRecord], placer: Regenerator, questio
     if not deps:  # a leaf (most words): the head alone
         first_pos[h.id] = own
         return HeadProblem(h, units, question, h.head == 0)
-    first_pos[h.id] = min(own, *(first_pos[d.id] for d in deps))
+    first = own
+    for d in deps:  # (min(own, *...) without a generator: this is hot)
+        if first_pos[d.id] < first:
+            first = first_pos[d.id]
+    first_pos[h.id] = first
 
-    def place(ids) -> int:
+    def place(ids) -> int:  # (only for compounds and coordinations)
         return min(first_pos[i] for i in ids)
 
     groups: dict[int, list[ViewRecord]] = {}

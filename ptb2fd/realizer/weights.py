@@ -21,10 +21,15 @@ object.NN`, `plx|VBD|subject|the|object` and `prx|VBD|subject|object|the`.
 """
 from __future__ import annotations
 
+import itertools
+
 from .features import END, START, _bigram_structure, _pair_structure, sequence_features
 from .units import HeadProblem
 
 MAX_MEMO = 1_000_000  # entries kept before a memo starts afresh (memory stays bounded)
+# the default of each weight looked up: sum(map(w.get, features, _ZEROS)) adds the very terms
+# of sum(w.get(f, 0.0) for f in features), in the same order, without a generator's frames
+_ZEROS = itertools.repeat(0.0)
 
 
 class HeadFields:
@@ -61,7 +66,7 @@ class HeadFields:
         last_words.append(START)
         self.first_word.append(END)
         self.first_tag.append(END)
-        self.labels = tuple(label for label, _ in self.units)
+        self.labels = tuple([label for label, _ in self.units])
         # no '|' in the fields the prefixes are made of: each prefix is cut where the features were
         plain = "|" not in "".join([hc, *self.labels, *self.kinds, *self.lexes, *last_words,
                                     *(e[4] for e in self.right)])
@@ -173,7 +178,7 @@ class WeightMemo:
                 key = (head, ui, units[j], si < slots[j], weight, i == 0, j == 0)
                 structure = memo.get(key)
                 if structure is None:
-                    structure = memo[key] = sum(w(x, 0.0) for x in _pair_structure(p, i, j))
+                    structure = memo[key] = sum(map(w, _pair_structure(p, i, j), _ZEROS))
                 if i == 0 or j == 0:  # features._pair_words of the head and a dependent
                     d, side = (j, "R") if i == 0 else (i, "L")
                     label, kind = units[d][0], kinds[d]
@@ -198,8 +203,7 @@ class WeightMemo:
             hc, _, _, at2, at = f.right[a]
             bt, bt2 = f.left[b][2:]
             tags = (f"be|{at}|{bt}", f"bec|{hc}|{at}|{bt}", f"bl3|{at2}|{at}|{bt}", f"br3|{at}|{bt}|{bt2}")
-            sums = self._bigrams[key] = (sum(w(x, 0.0) for x in _bigram_structure(p, i, j)),
-                                         sum(w(x, 0.0) for x in tags))
+            sums = self._bigrams[key] = (sum(map(w, _bigram_structure(p, i, j), _ZEROS)), sum(map(w, tags, _ZEROS)))
         # ... its last three the words at the boundary
         word = f.first_word[b]
         return 0.0 + sums[0] + (sums[1] + f.bw[a].get(word, 0.0) + f.bwt[a].get(f.first_tag[b], 0.0) +
@@ -212,5 +216,5 @@ class WeightMemo:
         value = self._sequences.get(key)
         if value is None:
             w = self.weights
-            value = self._sequences[key] = sum(w.get(x, 0.0) for x in sequence_features(p, list(order)))
+            value = self._sequences[key] = sum(map(w.get, sequence_features(p, list(order)), _ZEROS))
         return value

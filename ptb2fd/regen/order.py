@@ -232,7 +232,11 @@ class Regenerator(CoordinationOrder, PhraseMeasures):
         its own ("`` Funny thing , '' says the kicker , [``] both these
         candidates are named ..."). `by_dep`: the dependents by id, if made."""
         opening = self.rules.reopened_quotes
-        if sum(d.role == "leftpunc" and d.cat0 in opening for d in deps) < 2:  # (the common case, looked at first)
+        quotes = 0
+        for d in deps:  # (the common case, fewer than two, looked at first: a plain loop, as this is hot)
+            if d.role == "leftpunc" and d.cat0 in opening:
+                quotes += 1
+        if quotes < 2:
             return
         by_id = by_dep or {r.id: r for r in deps}
 

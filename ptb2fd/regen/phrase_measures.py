@@ -19,15 +19,24 @@ class PhraseMeasures:
     dependents) and `self._words` (a cache, reset per sentence)."""
 
     def words(self, x: int) -> int:
-        """Words in x's phrase, punctuation not counted (its heaviness)."""
-        if x not in self._words:
-            stack, n = [x], 0
-            while stack:
-                y = stack.pop()
-                kids = self._kids.get(y, ())
-                stack.extend(k.id for k in kids)
-                n += sum(1 for k in kids if k.role not in PUNCT_ROLES)
-            self._words[x] = n + 1
+        """Words in x's phrase, punctuation not counted (its heaviness); each
+        dependent's own count is kept too, so no phrase is walked twice.
+        Iterative (children before parents), so a deep chain of records
+        cannot exhaust Python's recursion limit."""
+        n = self._words.get(x)
+        if n is not None:
+            return n
+        stack = [(x, False)]
+        while stack:
+            y, done = stack.pop()
+            if y in self._words:
+                continue
+            kids = self._kids.get(y, ())
+            if done:  # y's phrase: 1, plus each dependent's words, less the dependent itself if a mark
+                self._words[y] = 1 + sum(self._words[k.id] - (k.role in PUNCT_ROLES) for k in kids)
+                continue
+            stack.append((y, True))
+            stack.extend((k.id, False) for k in kids if k.id not in self._words)
         return self._words[x]
 
     def weight(self, r: ViewRecord) -> int:
