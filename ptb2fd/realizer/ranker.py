@@ -131,6 +131,21 @@ def top1_accuracy(sets: CandidateSets, w: np.ndarray) -> float:
     return float(np.mean(beaten == 0)) if len(starts) else 0.0
 
 
+def held_out_folds_of(sets: CandidateSets, held_out_folds: int | None = None) -> list[int]:
+    """The folds `choose_variance` holds out in turn: those with groups on
+    both sides of the split, the first `held_out_folds` of them when given."""
+    folds = [k for k in sorted(set(sets.fold.tolist())) if 0 < int(np.sum(sets.fold == k)) < len(sets.fold)]
+    return folds[:held_out_folds] if held_out_folds else folds
+
+
+def one_standard_error(accuracy: float, groups: int) -> float:
+    """The standard error of a held-out top-1 share over `groups` heads
+    (binomial): the margin of the one-standard-error rule (Breiman et al.
+    1984; Hastie, Tibshirani & Friedman, sec. 7.10): of two models, the
+    simpler is kept unless the other beats it by more than this."""
+    return float(np.sqrt(accuracy * (1.0 - accuracy) / groups)) if groups else float("inf")
+
+
 def choose_variance(sets: CandidateSets, grid: tuple[float, ...], mask: np.ndarray | None = None,
                     max_iter: int = 30, held_out_folds: int | None = None) -> tuple[float, dict[float, float]]:
     """The variance with the best mean held-out top-1 accuracy over the folds
@@ -140,8 +155,7 @@ def choose_variance(sets: CandidateSets, grid: tuple[float, ...], mask: np.ndarr
     A hill-climb over the sorted grid rather than the whole grid: it starts
     in the middle, tries both neighbours and walks on towards the better one
     while held-out accuracy rises (usually 3 of the grid's points are fitted)."""
-    folds = [k for k in sorted(set(sets.fold.tolist())) if 0 < int(np.sum(sets.fold == k)) < len(sets.fold)]
-    folds = folds[:held_out_folds] if held_out_folds else folds
+    folds = held_out_folds_of(sets, held_out_folds)
     grid = tuple(sorted(grid))
     if not folds:  # too little data to hold any out: the middle of the grid
         middle = grid[len(grid) // 2]

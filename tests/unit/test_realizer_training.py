@@ -91,3 +91,17 @@ def test_hard_candidates_are_the_first_models_beams(data):
     names = list(more_columns.index)
     same = again.matrix[:, [columns.index[f] for f in names]]
     assert (same != more.matrix[:, [more_columns.index[f] for f in names]]).nnz == 0
+
+
+def test_default_scoring_keeps_the_ranker_within_one_standard_error():
+    """The language model is the default only when it is clearly better held
+    out: at 5e05816 `paper` had 0.9932 (both) against 0.9929 (ranker) on
+    4,090 held-out heads, a difference well inside one standard error."""
+    from ptb2fd.realizer.model import default_scoring
+    from ptb2fd.realizer.ranker import one_standard_error
+
+    assert one_standard_error(0.9929, 4090) == pytest.approx(0.001312, abs=1e-6)
+    assert default_scoring({"ranker": 0.9929, "both": 0.9932}, 4090)[0] == "ranker"
+    assert default_scoring({"ranker": 0.9099, "both": 0.9118}, 4090)[0] == "ranker"
+    assert default_scoring({"ranker": 0.9000, "both": 0.9200}, 4090)[0] == "both"
+    assert default_scoring({"ranker": 0.95, "both": 0.99}, 0)[0] == "ranker"  # nothing held out: the simpler
