@@ -58,6 +58,16 @@ def source_hash(*files: str | Path) -> str:
     return make_key(*(Path(f).read_bytes() for f in files))
 
 
+def file_stamps(folder: str | Path, names) -> list[tuple[str, int, int]]:
+    """Each file's name, size and modification time, for a key that changes
+    when a file an entry was built from changes (WordNet's data files)."""
+    out = []
+    for name in names:
+        st = os.stat(Path(folder) / name)
+        out.append((name, st.st_size, st.st_mtime_ns))
+    return out
+
+
 def path_for(name: str, key: str) -> Path:
     return cache_dir() / f"{name}-{key[:32]}.bin"
 

@@ -11,7 +11,6 @@ lowercase) once, and cached like morphy's tables (`ptb2fd.cache`).
 """
 from __future__ import annotations
 
-import os
 import threading
 from pathlib import Path
 
@@ -67,15 +66,11 @@ def dictionary_capitalized() -> dict[str, str]:
     if _table is None:
         with _lock:
             if _table is None:
-                import nltk
+                from .wordnet import wordnet_folder
 
-                from .wordnet import CORPUS, ensure_wordnet
-
-                ensure_wordnet()
-                folder = Path(nltk.data.find(CORPUS).path)
-                stamp = [(n, os.stat(folder / n).st_size, os.stat(folder / n).st_mtime_ns)
-                         for n in DATA_FILES.values()]
-                key = cache.make_key("dictionary-case", str(folder), stamp, cache.source_hash(__file__))
+                folder = wordnet_folder()
+                key = cache.make_key("dictionary-case", str(folder), cache.file_stamps(folder, DATA_FILES.values()),
+                                     cache.source_hash(__file__))
                 _table = cache.cached("dictionary-case", key, lambda: _build(folder))
     return _table
 

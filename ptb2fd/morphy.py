@@ -21,7 +21,6 @@ stamp of every WordNet file read, and this module's source.
 """
 from __future__ import annotations
 
-import os
 import threading
 from pathlib import Path
 
@@ -59,14 +58,6 @@ class MorphyTables:
         return cls(exceptions, lemma_pos)
 
 
-def _stamp(folder: Path) -> list:
-    out = []
-    for name in TABLE_FILES:
-        st = os.stat(folder / name)
-        out.append((name, st.st_size, st.st_mtime_ns))
-    return out
-
-
 def morphy_tables() -> MorphyTables:
     """The tables for the WordNet that `ptb2fd.wordnet` finds, loaded once."""
     global _tables
@@ -80,11 +71,11 @@ def morphy_tables() -> MorphyTables:
 def _load_tables() -> MorphyTables:
     import nltk
 
-    from .wordnet import CORPUS, ensure_wordnet, wordnet
+    from .wordnet import wordnet, wordnet_folder
 
-    ensure_wordnet()
-    folder = Path(nltk.data.find(CORPUS).path)
-    key = cache.make_key("morphy", nltk.__version__, str(folder), _stamp(folder), cache.source_hash(__file__))
+    folder = wordnet_folder()
+    key = cache.make_key("morphy", nltk.__version__, str(folder), cache.file_stamps(folder, TABLE_FILES),
+                         cache.source_hash(__file__))
 
     def build():
         tables = MorphyTables.from_reader(wordnet())

@@ -180,6 +180,13 @@ def ensure_wordnet() -> str:
     )
 
 
+def wordnet_folder() -> Path:
+    """The WordNet folder NLTK reads (`ensure_wordnet` first), whose files
+    the cached tables are built from (`morphy`, `dictionary_case`)."""
+    ensure_wordnet()
+    return Path(nltk.data.find(CORPUS).path)
+
+
 def wordnet():
     """The NLTK WordNet corpus reader, loaded once per process (about 3 s)."""
     global _reader
