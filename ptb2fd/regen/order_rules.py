@@ -216,7 +216,8 @@ def compile_order(data, checker, inventory: frozenset[str] = frozenset(),
                 tests.append(lambda r, h, ctx, own, env, rs=rs: bool(rs & ctx))
             elif key in MARK_CONDITIONS:
                 prefix, on_head, want = MARK_CONDITIONS[key]
-                cs = frozenset(f"{prefix}{c.lower() if key in ('head_marker_words', 'marker_words') else c}"
+                # marker words are matched lowercased, as the context spells them (_marker_word)
+                cs = frozenset(f"{prefix}{c.lower() if prefix == 'marker-word:' else c}"
                                for c in checker.strings(v, key, rid, line))
                 tests.append(lambda r, h, ctx, own, env, cs=cs, on_head=on_head, want=want:
                              bool(cs & (ctx if on_head else own)) == want)
