@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from ptb2fd.regen.check import RegenerationCheck
 
 CASES = [
     # before: "It set the historic rapprochement between Beijing and Washington in motion ."
@@ -78,8 +77,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("rule_id, tree, regenerated", CASES, ids=[f"{i}-{c[0]}" for i, c in enumerate(CASES)])
-def test_heavy_shift(converter, rules, rule_id, tree, regenerated):
+def test_heavy_shift(regenerate, rule_id, tree, regenerated):
     """The sentence regenerates right; the named placement rule decided a placement."""
-    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
-    words = " ".join(check.run(converter.convert_text(tree)).output)
-    assert (words, check.regenerator.fired.get(rule_id, 0) >= 1) == (regenerated, True)
+    words, fired = regenerate(tree)
+    assert (words, fired.get(rule_id, 0) >= 1) == (regenerated, True)

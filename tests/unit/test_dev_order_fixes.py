@@ -163,11 +163,10 @@ CASES = [
 
 @pytest.mark.parametrize("rule_id, tree, regenerated", CASES, ids=[f"{i}-{c[0] or 'conversion'}"
                                                                    for i, c in enumerate(CASES)])
-def test_dev_error_fixed(converter, rules, rule_id, tree, regenerated):
+def test_dev_error_fixed(regenerate, rule_id, tree, regenerated):
     """The sentence regenerates right; a placement rule named with it decided a placement."""
-    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
-    words = " ".join(check.run(converter.convert_text(tree)).output)
-    rule_fired = rule_id is None or check.regenerator.fired.get(rule_id, 0) >= 1
+    words, fired = regenerate(tree)
+    rule_fired = rule_id is None or fired.get(rule_id, 0) >= 1
     assert (words, rule_fired) == (regenerated, True)
 
 

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from ptb2fd.errors import RuleFileError
-from ptb2fd.regen.check import RegenerationCheck
 from ptb2fd.ruleset import load_rules
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
@@ -230,11 +229,10 @@ CASES = [
 
 
 @pytest.mark.parametrize("rule_id, tree, regenerated", CASES, ids=[c[0] for c in CASES])
-def test_paper_view_order_rule(converter, rules, rule_id, tree, regenerated):
-    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
-    out = check.run(converter.convert_text(tree)).output
-    assert " ".join(out) == regenerated
-    assert check.regenerator.fired.get(rule_id, 0) >= 1, f"{rule_id} did not decide any placement"
+def test_paper_view_order_rule(regenerate, rule_id, tree, regenerated):
+    words, fired = regenerate(tree)
+    assert words == regenerated
+    assert fired.get(rule_id, 0) >= 1, f"{rule_id} did not decide any placement"
 
 
 @pytest.mark.parametrize("view, rule_id, tree, regenerated", [
@@ -254,11 +252,10 @@ def test_paper_view_order_rule(converter, rules, rule_id, tree, regenerated):
     ("full", "ord-class-after-aux-manner", "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR "
      "(RB gradually)) (VBN increased) (NP (-NONE- *-1))))) (. .))", "Output will be gradually increased ."),
 ])
-def test_auxiliaries_and_full_view_rules(converter, rules, view, rule_id, tree, regenerated):
-    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view)
-    out = check.run(converter.convert_text(tree)).output
-    assert " ".join(out) == regenerated
-    assert check.regenerator.fired.get(rule_id, 0) >= 1, f"{rule_id} did not decide any placement"
+def test_auxiliaries_and_full_view_rules(regenerate, view, rule_id, tree, regenerated):
+    words, fired = regenerate(tree, view)
+    assert words == regenerated
+    assert fired.get(rule_id, 0) >= 1, f"{rule_id} did not decide any placement"
 
 
 @pytest.mark.parametrize("tree, regenerated", [
@@ -337,9 +334,8 @@ def test_auxiliaries_and_full_view_rules(converter, rules, view, rule_id, tree, 
      "(S (NP-SBJ (NNS stocks)) (VP (MD would) (VP (VB react) (ADVP (-NONE- *T*-1))))))))) (. .))",
      "Opinion is mixed on how stocks would react ."),
 ])
-def test_quotations_and_markers_in_order(converter, rules, tree, regenerated):
-    out = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper").run(converter.convert_text(tree)).output
-    assert " ".join(out) == regenerated
+def test_quotations_and_markers_in_order(regenerate, tree, regenerated):
+    assert regenerate(tree)[0] == regenerated
 
 
 @pytest.mark.parametrize("condition, problem", [
