@@ -84,8 +84,7 @@ class StatRealizer:
                 if len(items) == 1:  # a one-word unit (most): what the two lines below give, without their lists
                     word, i = items[0]
                     u.words = [word]
-                    cat = by_id[i].cat
-                    u.edges = (cat, "", "", cat)
+                    u.edges = edge_tags((by_id[i].cat,))
                     continue
                 u.words = [w for w, _ in items]
                 u.edges = edge_tags([by_id[i].cat for _, i in (items[:2] + items[-2:] if len(items) > 4 else items)])

@@ -66,7 +66,7 @@ def _label(r: ViewRecord) -> str:
     return f"{r.role}/{r.position_class}" if r.position_class else r.role
 
 
-def edge_tags(tags: list[str]) -> tuple[str, ...]:
+def edge_tags(tags: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """A unit's first two and last two tags ("" for a one-word unit's missing second)."""
     return (tags[0], tags[1] if len(tags) > 1 else "", tags[-2] if len(tags) > 1 else "", tags[-1])
 
