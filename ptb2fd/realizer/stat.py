@@ -72,7 +72,7 @@ class StatRealizer:
                 h = p.head
                 form = forms[h.id]
                 p.units[0].words = [form]
-                p.units[0].edges = (h.cat, "", "", h.cat)  # edge_tags([h.cat])
+                p.units[0].edges = edge_tags((h.cat,))
                 trace.orders.append([0])
                 trace.scores.append(0.0)
                 phrase[h.id] = [(form, h.id)]  # (fix_articles leaves a single word alone)
