@@ -34,7 +34,7 @@ data: $(STAMP)
 	@$(BIN)/python -c "import nltk; nltk.data.find('corpora/treebank/combined')" 2>/dev/null \
 	  || $(BIN)/python -c "import nltk, sys; sys.exit(0 if nltk.download('treebank', quiet=True) else 1)" \
 	  || { echo "make data: the NLTK treebank sample is not available (no NLTK_DATA, no network)"; exit 1; }
-	@$(BIN)/python -c "from ptb2fd.wordnet import ensure_wordnet; print('wordnet:', ensure_wordnet())"
+	@$(BIN)/python -c "from ptb2fd.lexicon.wordnet import ensure_wordnet; print('wordnet:', ensure_wordnet())"
 
 demo: data
 	@mkdir -p $(OUT)

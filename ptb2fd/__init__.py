@@ -5,14 +5,22 @@
     >>> [(t.word, t.role) for t in sentence.tokens]
     [('It', 'subject'), ('rose', 'top')]
 """
-from .convert import Converter, Result
-from .errors import (ConversionError, EmptyTreeError, InvariantError, Ptb2fdError, RuleFileError, SentenceError,
-                     TreeParseError, UsageError)
-from .reader import read_trees, resolve_inputs
-from .record import Sentence, Token
-from .regen.check import RegenerationCheck
-from .regen.view import RegenerationView, make_view
-from .ruleset import RuleSet, load_rules
+from ptb2fd.conversion.converter import Converter, Result
+from ptb2fd.errors import (
+                     ConversionError,
+                     EmptyTreeError,
+                     InvariantError,
+                     Ptb2fdError,
+                     RuleFileError,
+                     SentenceError,
+                     TreeParseError,
+                     UsageError,
+)
+from ptb2fd.record import Sentence, Token
+from ptb2fd.regen.check import RegenerationCheck
+from ptb2fd.regen.view import RegenerationView, make_view
+from ptb2fd.ruleset.load import RuleSet, load_rules
+from ptb2fd.trees.reader import read_trees, resolve_inputs
 
 __version__ = "0.1.0"
 __all__ = [

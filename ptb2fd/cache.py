@@ -18,6 +18,8 @@ memory and writes nothing. Deleting the folder is always safe.
 
 Payloads are pickles (protocol 5) of plain data; the cache folder is the
 user's own, trusted like the installed code.
+
+May import: nothing of ptb2fd.
 """
 from __future__ import annotations
 

@@ -5,6 +5,8 @@ the source file, the line the tree starts on and the sentence id, so a user
 can open the file at the right place. A rule-file problem names the file, the
 rule id and the line. Nothing here is ever raised to end a whole run except
 `RuleFileError` and `UsageError`; sentence errors are caught per sentence.
+
+May import: nothing of ptb2fd.
 """
 from __future__ import annotations
 

@@ -3,6 +3,8 @@
 Field names are those of the paper's Table 2 in snake_case (the issues'
 spelling: `logicalrole`, `grouptype`), plus provenance fields that say which
 rules decided the record. `FIELDS` fixes the order used by every format.
+
+May import: nothing of ptb2fd.
 """
 from __future__ import annotations
 
@@ -50,6 +52,8 @@ FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Token))
 # A token's values in FIELDS order, as a tuple (C-level: used by the writers
 # and to send tokens between processes).
 token_values = attrgetter(*FIELDS)
+# The values of `subject_position` (paper Table 2), in the order stats lists them.
+SUBJECT_POSITIONS = ("default", "postaux", "after-nonaux-finite", "final")
 INT_FIELDS = frozenset({"id", "head", "rp", "ap", "junction", "junction_position", "conj_anchor", "conj_sibling",
                         "compound", "compound_position"})
 

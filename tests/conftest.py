@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from ptb2fd.convert import Converter
-from ptb2fd.ruleset import load_rules
+from ptb2fd.conversion.converter import Converter
+from ptb2fd.ruleset.load import load_rules
 
 
 @pytest.fixture(scope="session")
@@ -23,7 +23,7 @@ def converter(rules):
 
 @pytest.fixture(scope="session")
 def sample_raws():
-    from ptb2fd.reader import read_trees, resolve_inputs
+    from ptb2fd.trees.reader import read_trees, resolve_inputs
 
     return list(read_trees(resolve_inputs([], "treebank")))
 

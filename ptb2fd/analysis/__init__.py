@@ -5,5 +5,8 @@ writes `analysis.md`, CSV files and PNG plots: complexity metrics of each
 reference tree (`complexity`), the paper's dependency edge accuracy
 (`edges`), word-order entropy (`entropy`), correlations (`correlate`),
 error mining with the suspicion score (`mining`), plots (`plots`) and the
-markdown (`markdown`); `command` ties them together.
+markdown (`markdown`); `analyse` ties them together. Also the statistics
+of a converted corpus that `ptb2fd stats` prints (`corpus_stats`).
+
+May import: errors, record, rulelang, conversion, regen, ruleset.
 """

@@ -22,7 +22,7 @@ import warnings
 from collections import Counter, defaultdict
 from typing import Sequence
 
-from ..regen.metrics import smoothed_sentence_bleu
+from ptb2fd.regen.metrics import smoothed_sentence_bleu
 
 
 def edge_hits(bases: Sequence[str], heads: Sequence[int], output: Sequence[str]) -> list[bool]:

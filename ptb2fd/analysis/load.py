@@ -17,9 +17,9 @@ from pathlib import Path
 
 import yaml
 
-from ..errors import UsageError
-from .complexity import Complexity, complexity, strip_punctuation
-from .edges import bleu_paper, dea_paper
+from ptb2fd.analysis.complexity import Complexity, complexity, strip_punctuation
+from ptb2fd.analysis.edges import bleu_paper, dea_paper
+from ptb2fd.errors import UsageError
 
 NEEDED = ("heads", "bases", "cat0", "order", "words")
 
@@ -50,7 +50,7 @@ class System:
 
 
 def punctuation_classes(rules_dir: str | None) -> frozenset[str]:
-    from ..ruleset import default_rules_dir
+    from ptb2fd.rulelang.folder import default_rules_dir
 
     path = Path(rules_dir or default_rules_dir()) / "categories.yaml"
     try:

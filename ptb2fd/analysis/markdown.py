@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .command import PERFORMANCE, fmt
-from .complexity import METRICS
-from .correlate import ALPHA, MIN_GROUP
-from .entropy import bits
-from .mining import VIEWS
+from ptb2fd.analysis.analyse import PERFORMANCE, fmt
+from ptb2fd.analysis.complexity import METRICS
+from ptb2fd.analysis.correlate import ALPHA, MIN_GROUP
+from ptb2fd.analysis.entropy import bits
+from ptb2fd.analysis.mining import VIEWS
 
 SHOWN = 10  # rows of the long tables shown here; the CSV files have them all
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
-from ..record import FIELDS, INT_FIELDS, Sentence, Token
+from ptb2fd.record import FIELDS, INT_FIELDS, Sentence, Token
 
 __all__ = ["COLUMNS", "EXTRA_FIELDS", "header", "dump_sentence", "escape", "unescape"]
 

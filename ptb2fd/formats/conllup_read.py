@@ -26,9 +26,18 @@ from typing import Iterable, Iterator
 import conllu
 from conllu.exceptions import ParseException
 
-from ..errors import Location, TreeParseError
-from ..record import INT_FIELDS, Sentence, Token
-from .conllup import COLUMN_FIELD, COLUMNS, EXTRA_FIELDS, FEATS, FEATS_ORDER, GLOBAL_COLUMNS, NULLABLE, unescape
+from ptb2fd.errors import Location, TreeParseError
+from ptb2fd.formats.conllup import (
+    COLUMN_FIELD,
+    COLUMNS,
+    EXTRA_FIELDS,
+    FEATS,
+    FEATS_ORDER,
+    GLOBAL_COLUMNS,
+    NULLABLE,
+    unescape,
+)
+from ptb2fd.record import INT_FIELDS, Sentence, Token
 
 __all__ = ["read_conllup"]
 

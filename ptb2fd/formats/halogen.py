@@ -36,8 +36,8 @@ from __future__ import annotations
 
 import re
 
-from ..errors import InvariantError
-from ..record import Sentence, Token
+from ptb2fd.errors import InvariantError
+from ptb2fd.record import Sentence, Token
 
 __all__ = ["dump_sentence", "parse_halogen", "quote"]
 

@@ -28,8 +28,8 @@ from typing import Iterable, Iterator
 
 import orjson
 
-from ..errors import Location, TreeParseError
-from ..record import FIELDS, INT_FIELDS, Sentence, Token, token_from_dict, token_values
+from ptb2fd.errors import Location, TreeParseError
+from ptb2fd.record import FIELDS, INT_FIELDS, Sentence, Token, token_from_dict, token_values
 
 __all__ = ["dump_sentence", "read_jsonl"]
 

@@ -26,8 +26,8 @@ from pathlib import Path
 
 import yaml
 
-from ..errors import RuleFileError, RuleProblem
-from ..ptbtree import parse_label, read_bracketed, unescape_word
+from ptb2fd.errors import RuleFileError, RuleProblem
+from ptb2fd.trees.ptbtree import parse_label, read_bracketed, unescape_word
 
 TABLE = Path(__file__).with_name("collins_heads.yaml")
 

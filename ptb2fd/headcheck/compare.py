@@ -1,4 +1,4 @@
-"""`ptb2fd check-heads`: ptb2fd's heads against the Collins (1999) table.
+"""ptb2fd's heads against the Collins (1999) head table, on the same trees.
 
 Both head finders run over the same trees; both dependency trees are
 reduced to content-word attachments (reduce.py); a word is compared when
@@ -15,18 +15,16 @@ collins->NNP"), with example sentence ids and words.
 """
 from __future__ import annotations
 
-import json
-import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
-from ..convert import CONVERTED
-from ..ptbtree import parse_label
-from .collins import CollinsHeads
-from .reduce import reduced_heads
+from ptb2fd.conversion.converter import CONVERTED
+from ptb2fd.headcheck.collins import CollinsHeads
+from ptb2fd.headcheck.reduce import reduced_heads
+from ptb2fd.trees.ptbtree import parse_label
 
 CONTENT_WORDS = Path(__file__).with_name("content_words.yaml")
 COORDINATION_ROLES = frozenset({"junction-marker", "coordpunc"})
@@ -115,34 +113,3 @@ class HeadComparison:
                 pw = cp.words[ours[w]] if ours[w] >= 0 else "ROOT"
                 cw = cp.words[theirs[w]] if theirs[w] >= 0 else "ROOT"
                 res.examples[pattern].append(f"{conv.sentence.id} {tok.word}: ptb2fd->{pw} collins->{cw}")
-
-
-def render_text(check: HeadCheck, limit: int) -> str:
-    lines = [f"sentences {check.sentences} (failed {check.failed}, not aligned {check.unaligned}); "
-             f"content words compared {check.compared} (left out as coordination {check.excluded})",
-             f"agreement {100 * check.agreement:.2f} % ({check.agree}/{check.compared}); "
-             f"disagreements {check.compared - check.agree}", "", "disagreement patterns (most frequent first):"]
-    for pattern, count in check.patterns.most_common(limit):
-        lines.append(f"{count:6d}  {pattern}")
-        lines.extend(f"          {ex}" for ex in check.examples[pattern])
-    lines += ["", "disagreements by ptb2fd head rule of the word's phrase:"]
-    lines += [f"{c:6d}  {r}" for r, c in check.by_head_rule.most_common(limit)]
-    return "\n".join(lines)
-
-
-def cmd_check_heads(args) -> int:
-    from ..convert_command import iter_raw, load_converter
-
-    converter = load_converter(args.rules)
-    comparison = HeadComparison(converter, args.examples)
-    for raw in iter_raw(args):
-        comparison.add(raw)
-    check = comparison.result
-    if args.json:
-        print(json.dumps(check.to_dict(args.limit), sort_keys=True))
-    else:
-        print(render_text(check, args.limit))
-    if check.failed:
-        print(f"ptb2fd: {check.failed} sentence(s) failed to convert", file=sys.stderr)
-        return 1
-    return 0

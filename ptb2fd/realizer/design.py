@@ -19,10 +19,10 @@ from __future__ import annotations
 import numpy as np
 from scipy.sparse import coo_matrix, csr_matrix
 
-from .features import BIGRAM_PARTS, PAIR_PARTS, sequence_features
-from .factored import FactoredMatrix
-from .ranker import CandidateSets
-from .training import LM_FEATURE, boundary_logprob, candidate_orders, valid_order
+from ptb2fd.realizer.factored import FactoredMatrix
+from ptb2fd.realizer.features import BIGRAM_PARTS, PAIR_PARTS, sequence_features
+from ptb2fd.realizer.ranker import CandidateSets
+from ptb2fd.realizer.training import LM_FEATURE, boundary_logprob, candidate_orders, valid_order
 
 
 class Columns:

@@ -20,9 +20,8 @@ import warnings
 
 from nltk.translate.bleu_score import corpus_bleu
 
-from ..regen.metrics import Counts, id_counts
-from ..regen.view import make_view
-from ..regen.view import capitalize_first
+from ptb2fd.regen.metrics import Counts, id_counts
+from ptb2fd.regen.view import capitalize_first, make_view
 
 
 def reference_order(problem, position_of, span) -> list[int]:
@@ -63,9 +62,9 @@ def evaluate(realizer, sentences, adjunct_roles, view_name: str) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    from ..formats.jsonl import read_jsonl
-    from ..ruleset import load_rules
-    from .model import load_realizer
+    from ptb2fd.formats.jsonl import read_jsonl
+    from ptb2fd.realizer.model import load_realizer
+    from ptb2fd.ruleset.load import load_rules
 
     model, view_name, path = argv[:3]
     rules = load_rules()

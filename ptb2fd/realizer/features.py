@@ -20,7 +20,7 @@ Example: "he [also] left" gives pair features such as
 """
 from __future__ import annotations
 
-from .units import HeadProblem
+from ptb2fd.realizer.units import HeadProblem
 
 START, END = "<", ">"
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..regen.realizer import inflect_base
-from ..regen.view import ViewRecord
+from ptb2fd.regen.realizer import inflect_base
+from ptb2fd.regen.view import ViewRecord
 
 AUX_ROLES = frozenset({"modal", "aux", "taxis", "aspect", "voice", "to-infinitive"})
 ARTICLES = ("a", "an")

@@ -15,7 +15,7 @@ the same terms, added in the same order (tests/unit/test_realizer_speed.py).
 """
 from __future__ import annotations
 
-from .lm import BOS, EOS, KneserNeyLM
+from ptb2fd.realizer.lm import BOS, EOS, KneserNeyLM
 
 MAX_MEMO = 1_000_000  # entries kept before the memo below starts afresh (memory stays bounded)
 

@@ -22,15 +22,22 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import UsageError
-from ..ruleset import RULE_FILES
-from .inflection import Inflector
-from .lm import KneserNeyLM
-from .ranker import CandidateSets, choose_variance, fit, held_out_folds_of, one_standard_error, top1_accuracy
-from .search import Scorer
-from .design import candidate_sets
-from .training import FOLDS, LM_FEATURE, fold_lms, hard_candidates, training_sentence
-from ..regen.view import VIEWS
+from ptb2fd.errors import UsageError
+from ptb2fd.realizer.design import candidate_sets
+from ptb2fd.realizer.inflection import Inflector
+from ptb2fd.realizer.lm import KneserNeyLM
+from ptb2fd.realizer.ranker import (
+    CandidateSets,
+    choose_variance,
+    fit,
+    held_out_folds_of,
+    one_standard_error,
+    top1_accuracy,
+)
+from ptb2fd.realizer.search import Scorer
+from ptb2fd.realizer.training import FOLDS, LM_FEATURE, fold_lms, hard_candidates, training_sentence
+from ptb2fd.regen.view import VIEWS
+from ptb2fd.rulelang.folder import RULE_FILES
 
 FORMAT = "ptb2fd-realizer"
 # 2: the features of issue 9's second pass (kinds, words, boundaries, subject position): a version-1
@@ -189,8 +196,8 @@ def read_model(path: str) -> dict:
 
 def load_realizer(path: str, view_name: str, scoring: str | None = None, rules=None):
     """The statistical realizer of a model file, for regenerating `view_name`."""
-    from ..ruleset import load_rules
-    from .stat import StatRealizer
+    from ptb2fd.realizer.stat import StatRealizer
+    from ptb2fd.ruleset.load import load_rules
 
     check_view_name(view_name)
     model = read_model(path)

@@ -20,7 +20,7 @@ from scipy.optimize import minimize
 from scipy.sparse import coo_matrix, csr_matrix
 from threadpoolctl import threadpool_limits
 
-from .factored import FactoredMatrix
+from ptb2fd.realizer.factored import FactoredMatrix
 
 
 class CandidateSets:

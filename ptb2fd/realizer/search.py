@@ -39,10 +39,10 @@ from heapq import heappush, heapreplace
 from math import inf
 from operator import add
 
-from .lm import EOS, KneserNeyLM
-from .lmsteps import LMSteps
-from .units import HeadProblem
-from .weights import HeadFields, WeightMemo
+from ptb2fd.realizer.lm import KneserNeyLM
+from ptb2fd.realizer.lmsteps import LMSteps
+from ptb2fd.realizer.units import HeadProblem
+from ptb2fd.realizer.weights import HeadFields, WeightMemo
 
 # The language model's part of a step is a weighted sum of log-probabilities,
 # at most 0 (a few ulps above it at worst, from rounding a probability of 1):

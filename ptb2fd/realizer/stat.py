@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..regen.order import OrderRules
-from ..regen.view import RegenerationView, ViewRecord, capitalize_first
-from .inflection import Inflector
-from .lm import KneserNeyLM
-from .search import Scorer
-from .units import HeadProblem, Unit, _lex, build_problems, edge_tags
+from ptb2fd.realizer.inflection import Inflector
+from ptb2fd.realizer.lm import KneserNeyLM
+from ptb2fd.realizer.search import Scorer
+from ptb2fd.realizer.units import HeadProblem, Unit, _lex, build_problems, edge_tags
+from ptb2fd.regen.order import OrderRules
+from ptb2fd.regen.view import RegenerationView, ViewRecord, capitalize_first
 
 
 @dataclass

@@ -19,11 +19,11 @@ import itertools
 import random
 from dataclasses import dataclass
 
-from ..record import Sentence
-from ..regen.view import make_view
-from .lm import BOS, KneserNeyLM
-from .search import Scorer
-from .units import HeadProblem, _lex, build_problems, edge_tags, valid_order
+from ptb2fd.realizer.lm import BOS, KneserNeyLM
+from ptb2fd.realizer.search import Scorer
+from ptb2fd.realizer.units import HeadProblem, _lex, build_problems, edge_tags, valid_order
+from ptb2fd.record import Sentence
+from ptb2fd.regen.view import make_view
 
 ALL_UP_TO = 4
 RANDOM_ORDERINGS = 12

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..regen.coordination_order import conjunction_between_separators
-from ..regen.order import OrderRules, Regenerator
-from ..regen.view import ViewRecord
+from ptb2fd.regen.coordination_order import conjunction_between_separators
+from ptb2fd.regen.order import OrderRules, Regenerator
+from ptb2fd.regen.view import ViewRecord
 
 
 @dataclass(slots=True)

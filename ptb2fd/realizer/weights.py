@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import itertools
 
-from .features import END, START, _bigram_structure, _pair_structure, sequence_features
-from .units import HeadProblem
+from ptb2fd.realizer.features import END, START, _bigram_structure, _pair_structure, sequence_features
+from ptb2fd.realizer.units import HeadProblem
 
 MAX_MEMO = 1_000_000  # entries kept before a memo starts afresh (memory stays bounded)
 # the default of each weight looked up: sum(map(w.get, features, _ZEROS)) adds the very terms

@@ -27,8 +27,8 @@ from typing import Iterable, Sequence
 
 from nltk.translate.bleu_score import Fraction, brevity_penalty, closest_ref_length, modified_precision
 
-from .metrics import SentenceScore
-from .string_metrics import Counts
+from ptb2fd.regen.metrics import SentenceScore
+from ptb2fd.regen.string_metrics import Counts
 
 MACRO = ("ssa_id", "ssa", "gsa", "sta", "gta", "dea")
 KEYS = ("exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea", "understandability", "quality",

@@ -14,11 +14,11 @@ import difflib
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from ..record import Sentence
-from .metrics import SentenceScore, score_sentence
-from .order import OrderRules
-from .realizer import RulesRealizer
-from .view import DEFAULT_VIEW, get_view, initial_case_index, lower_first, make_view
+from ptb2fd.record import Sentence
+from ptb2fd.regen.metrics import SentenceScore, score_sentence
+from ptb2fd.regen.order import OrderRules
+from ptb2fd.regen.realizer import RulesRealizer
+from ptb2fd.regen.view import DEFAULT_VIEW, get_view, initial_case_index, lower_first, make_view
 
 
 @dataclass

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .view import ViewRecord
+from ptb2fd.regen.view import ViewRecord
 
 
 @dataclass(frozen=True)

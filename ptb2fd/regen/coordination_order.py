@@ -15,8 +15,8 @@ the conjunctions leave ("a or b [,] or c").
 """
 from __future__ import annotations
 
-from .order_rules import OrderRules
-from .view import ViewRecord
+from ptb2fd.regen.order_rules import OrderRules
+from ptb2fd.regen.view import ViewRecord
 
 
 class CoordinationOrder:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .view import ViewRecord
+from ptb2fd.regen.view import ViewRecord
 
 
 @dataclass(frozen=True)

@@ -38,8 +38,8 @@ from typing import Sequence
 from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
 
 # Counts and id_counts are also imported from here (ptb2fd.realizer.evaluate).
-from .string_metrics import Counts, id_counts, string_counts
-from .tree_metrics import edge_accuracy, tree_counts
+from ptb2fd.regen.string_metrics import Counts, id_counts, string_counts
+from ptb2fd.regen.tree_metrics import edge_accuracy, tree_counts
 
 __all__ = ["Counts", "SentenceScore", "id_counts", "understandability", "quality", "score_sentence",
            "smoothed_sentence_bleu"]

@@ -28,11 +28,11 @@ phrase; a temporal phrase without a comma goes before the subject ("The PLO
 """
 from __future__ import annotations
 
-from .coordination_order import CoordinationOrder, conjunction_between_separators, join_separators, word_key
-from .item_moves import keep_rank_order, lead_marks
-from .phrase_measures import PhraseMeasures
-from .order_rules import ORDER_CONDITIONS, OrderRules, PlaceRule, compile_order
-from .view import PUNCT_ROLES, ViewRecord
+from ptb2fd.regen.coordination_order import CoordinationOrder, conjunction_between_separators, join_separators, word_key
+from ptb2fd.regen.item_moves import keep_rank_order, lead_marks
+from ptb2fd.regen.order_rules import ORDER_CONDITIONS, OrderRules, PlaceRule, compile_order
+from ptb2fd.regen.phrase_measures import PhraseMeasures
+from ptb2fd.regen.view import PUNCT_ROLES, ViewRecord
 
 __all__ = ["ORDER_CONDITIONS", "OrderRules", "PlaceRule", "Regenerator", "compile_order"]
 

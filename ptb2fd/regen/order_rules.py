@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..rulefile import line_of
-from ..stats import SUBJECT_POSITIONS
-from .compound_order import CompoundOrder, compile_compound_order
-from .marker_order import MarkerOrder, compile_marker_order
-from .punct_order import InsideQuotes, compile_inside_quotes
-from .view import PUNCT_ROLES
+from ptb2fd.record import SUBJECT_POSITIONS
+from ptb2fd.regen.compound_order import CompoundOrder, compile_compound_order
+from ptb2fd.regen.marker_order import MarkerOrder, compile_marker_order
+from ptb2fd.regen.punct_order import InsideQuotes, compile_inside_quotes
+from ptb2fd.regen.view import PUNCT_ROLES
+from ptb2fd.rulelang.rulefile import line_of
 
 ORDER_CONDITIONS = ("role", "word", "adjunct", "side", "position_class", "has_rolemarker",
                     "head_subject_position", "head_has_roles", "head_cat1", "grouptype", "cat0", "leaf",

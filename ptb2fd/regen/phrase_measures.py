@@ -11,7 +11,7 @@ father ...") can weigh less than it reads.
 """
 from __future__ import annotations
 
-from .view import PUNCT_ROLES, ViewRecord
+from ptb2fd.regen.view import PUNCT_ROLES, ViewRecord
 
 
 class PhraseMeasures:

@@ -11,8 +11,8 @@ record each output word is, which it otherwise recovers by aligning the
 words (`check.align_words`).
 
 `--realizer rules` is the rule regenerator (`order.py`, rules/order.yaml);
-`--realizer stat --model MODEL` loads the statistical realizer through one
-import point, `ptb2fd.realizer.load_realizer(path, view_name)`.
+`--realizer stat --model MODEL` is the statistical realizer
+(ptb2fd.realizer; `ptb2fd.realizer.select.build_realizer` picks one).
 In the `lemma` view records carry no word: the rules realizer inflects the
 base form for its Penn tag with lemminflect ("sell"/VBD -> "sold"), and
 keeps the base where lemminflect has nothing.
@@ -21,11 +21,8 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from ..errors import UsageError
-from .order import OrderRules, Regenerator
-from .view import RegenerationView, ViewRecord, capitalize_first
-
-REALIZERS = ("rules", "stat")
+from ptb2fd.regen.order import OrderRules, Regenerator
+from ptb2fd.regen.view import RegenerationView, ViewRecord, capitalize_first
 
 
 @runtime_checkable
@@ -73,26 +70,3 @@ def inflect_base(base: str, tag: str | None) -> str:
 def surface(r: ViewRecord) -> str:
     """The record's word, or its base form inflected for its tag."""
     return r.word if r.word is not None else inflect_base(r.base or "", r.cat)
-
-
-def load_stat_realizer(model: str | None, view_name: str):
-    """The statistical realizer of `model`, or a usage error (exit 2)."""
-    if not model:
-        raise UsageError("--realizer stat needs --model MODEL (a model written by `ptb2fd train`)")
-    try:
-        from ..realizer import load_realizer  # the statistical realizer's one import point
-    except ImportError as exc:
-        raise UsageError(f"--realizer stat: the statistical realizer (ptb2fd.realizer) is not installed ({exc})") \
-            from exc
-    realizer = load_realizer(model, view_name)
-    if not callable(getattr(realizer, "realize", None)):
-        raise UsageError(f"--model {model}: load_realizer returned {type(realizer).__name__}, which has no realize()")
-    return realizer
-
-
-def build_realizer(kind: str, order_rules: OrderRules, view_name: str, model: str | None = None):
-    if kind == "rules":
-        return RulesRealizer(order_rules)
-    if kind == "stat":
-        return load_stat_realizer(model, view_name)
-    raise UsageError(f"--realizer {kind}: choose one of {', '.join(REALIZERS)}")

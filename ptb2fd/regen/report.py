@@ -21,10 +21,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Iterable
 
-from .accumulate import MetricsAccumulator
-from .check import Regenerated
-from .string_metrics import word_diff
-from .view import VIEWS, capitalize_first
+from ptb2fd.regen.accumulate import MetricsAccumulator
+from ptb2fd.regen.check import Regenerated
+from ptb2fd.regen.string_metrics import word_diff
+from ptb2fd.regen.view import VIEWS, capitalize_first
 
 BUCKETS = ((1, 10), (11, 20), (21, 30), (31, 40), (41, 10**9))
 METRIC_KEYS = ("sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea", "understandability",

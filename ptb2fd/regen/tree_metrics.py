@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .string_metrics import Counts, string_counts
+from ptb2fd.regen.string_metrics import Counts, string_counts
 
 __all__ = ["treelets", "tree_counts", "edge_accuracy"]
 

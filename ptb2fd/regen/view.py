@@ -27,7 +27,7 @@ because it comes first is lowered in `word`, `base` and `rolemarker` ("The
 company" -> "the"; "Pierre" NNP, "IBM", "I" keep theirs, decided from the tag,
 the word's own shape and how the dictionary writes it: a noun or adjective
 WordNet spells only with a capital keeps it, "Americans"/NNS, "Japanese"/JJ,
-`ptb2fd.dictionary_case`; a realizer has nothing else). Realizers
+`ptb2fd.lexicon.dictionary_case`; a realizer has nothing else). Realizers
 capitalize the first word of their output (`capitalize_first`).
 """
 from __future__ import annotations
@@ -36,8 +36,8 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..dictionary_case import always_capitalized
-from ..record import Sentence, Token
+from ptb2fd.lexicon.dictionary_case import always_capitalized
+from ptb2fd.record import Sentence, Token
 
 VIEW_FIELDS = (
     "id", "head", "word", "base", "cat", "cat0", "cat1", "tense", "pn", "role", "logicalrole", "rolemarker",

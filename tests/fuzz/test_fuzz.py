@@ -13,8 +13,8 @@ set PTB2FD_FUZZ_EXAMPLES (default 500 per test) for a longer campaign.
 from __future__ import annotations
 
 import io
-import re
 import os
+import re
 from collections import Counter, defaultdict
 from datetime import timedelta
 from pathlib import Path
@@ -24,9 +24,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from nltk.tree import Tree
 
-from ptb2fd.convert import CONVERTED, FAILED, SKIPPED
-from ptb2fd.ptbtree import parse_label, unescape_word
-from ptb2fd.splitter import split_trees
+from ptb2fd.conversion.converter import CONVERTED, FAILED, SKIPPED
+from ptb2fd.trees.ptbtree import parse_label, unescape_word
+from ptb2fd.trees.splitter import split_trees
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "conventions"
 SOURCE = "fuzz.mrg"

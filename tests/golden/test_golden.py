@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from ptb2fd.splitter import split_trees
 from ptb2fd.regen.check import RegenerationCheck
+from ptb2fd.trees.splitter import split_trees
 
 CASES = Path(__file__).parent / "cases"
 # The fields each rule file decides, beside word, head and role.

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from ptb2fd.cli import main
-from ptb2fd.dask_engine import partition_results
-from ptb2fd.partition import plan
+from ptb2fd.runner.dask_engine import partition_results
+from ptb2fd.trees.partition import plan
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "conventions"
@@ -104,7 +104,7 @@ def test_a_partition_lost_for_good_fails_each_of_its_sentences(tmp_path):
     partitions, cut = plan(paths, 1 << 30)  # no cuts: whole files
     assert not cut
     results = [r for _, rs in partition_results(_Client(), partitions, None, "jsonl", None, window=2) for r in rs]
-    from ptb2fd.reader import read_trees
+    from ptb2fd.trees.reader import read_trees
 
     assert [r.sent_id for r in results] == [raw.sent_id for raw in read_trees(paths)]
     assert {r.status for r in results} == {"failed"} and {r.reason for r in results} == {"worker-crash"}

@@ -31,8 +31,8 @@ import pytest
 
 from ptb2fd.cli import main
 from ptb2fd.formats.jsonl import read_jsonl
-from ptb2fd.reader import read_trees
-from ptb2fd.splitter import split_trees
+from ptb2fd.trees.reader import read_trees
+from ptb2fd.trees.splitter import split_trees
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "conventions"
@@ -330,7 +330,7 @@ def test_gz_files_and_a_truncated_gz_file(tmp_path, capsys):
 
 def test_ldc_layout_with_sections(tmp_path, capsys):
     from ptb2fd.errors import UsageError
-    from ptb2fd.reader import treebank_root
+    from ptb2fd.trees.reader import treebank_root
 
     try:
         sample = treebank_root()

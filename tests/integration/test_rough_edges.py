@@ -162,17 +162,17 @@ def test_workers_die_when_a_jobs_2_run_is_killed(tmp_path):
 
 # 6. --jobs above the core count warns and is capped.
 def test_jobs_above_the_cores_is_capped_with_a_warning(tmp_path, capsys, monkeypatch):
-    import ptb2fd.run
-    from ptb2fd.jobs import usable_cores
+    import ptb2fd.runner.stream
+    from ptb2fd.runner.jobs import usable_cores
 
     seen = []
-    real = ptb2fd.run.convert_stream
+    real = ptb2fd.runner.stream.convert_stream
 
     def spy(converter, items, jobs=1, render=None):
         seen.append(jobs)
         return real(converter, items, 1, render)
 
-    monkeypatch.setattr(ptb2fd.run, "convert_stream", spy)
+    monkeypatch.setattr(ptb2fd.runner.stream, "convert_stream", spy)
     (tmp_path / "in.mrg").write_text(TREE)
     assert main(["convert", str(tmp_path / "in.mrg"), "--jobs", "64", "-o", str(tmp_path / "o.jsonl")]) == 0
     cores = usable_cores()

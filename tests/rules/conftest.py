@@ -33,9 +33,9 @@ from pathlib import Path
 
 import pytest
 
-from ptb2fd.convert import Converter
+from ptb2fd.conversion.converter import Converter
 from ptb2fd.record import Sentence, Token
-from ptb2fd.ruleset import load_rules
+from ptb2fd.ruleset.load import load_rules
 
 
 def pytest_configure(config):
@@ -126,7 +126,7 @@ def fd(fd_converter):
 
 def _treebank_root() -> Path:
     from ptb2fd.errors import UsageError
-    from ptb2fd.reader import treebank_root
+    from ptb2fd.trees.reader import treebank_root
 
     try:
         return treebank_root()
@@ -137,7 +137,7 @@ def _treebank_root() -> Path:
 @pytest.fixture(scope="session")
 def sample_sentence(fd_converter):
     """sample_sentence("wsj_0012.mrg:7") -> Parsed, reading only that file."""
-    from ptb2fd.reader import read_trees, resolve_inputs
+    from ptb2fd.trees.reader import read_trees, resolve_inputs
 
     _treebank_root()
     cache: dict[str, dict[str, str]] = {}
@@ -159,7 +159,7 @@ def sample_by_id(request, fd_converter) -> dict[str, Sentence]:
     try:
         sentences = request.getfixturevalue("sample_sentences")  # tests/conftest.py, if present
     except pytest.FixtureLookupError:
-        from ptb2fd.reader import read_trees, resolve_inputs
+        from ptb2fd.trees.reader import read_trees, resolve_inputs
 
         results = [fd_converter.convert(raw) for raw in read_trees(resolve_inputs([], "treebank"))]
         sentences = [r.sentence for r in results if r.sentence is not None]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ptb2fd.convert import CONVERTED, SKIPPED
-from ptb2fd.reader import read_trees, resolve_inputs
+from ptb2fd.conversion.converter import CONVERTED, SKIPPED
+from ptb2fd.trees.reader import read_trees, resolve_inputs
 
 GENRES = Path(__file__).resolve().parents[2] / "fixtures" / "genres"
 covers = pytest.mark.covers

@@ -14,7 +14,13 @@ from ptb2fd.regen.check import RegenerationCheck
 from ptb2fd.regen.order import Regenerator
 from ptb2fd.regen.report import metrics_of
 from ptb2fd.regen.view import (
-    ADJUNCT_ONLY, PUNCT_ROLES, VIEW_FIELDS, VIEWS, ViewRecord, initial_case_index, make_view,
+    ADJUNCT_ONLY,
+    PUNCT_ROLES,
+    VIEW_FIELDS,
+    VIEWS,
+    ViewRecord,
+    initial_case_index,
+    make_view,
 )
 
 pytestmark = pytest.mark.sample

@@ -163,7 +163,7 @@ def test_mann_whitney_runs_only_with_twenty_in_each_group():
 
 
 def test_per_role_dea_against_side_entropy():
-    from ptb2fd.analysis.command import role_entropy_rho
+    from ptb2fd.analysis.analyse import role_entropy_rho
 
     role_dea = {"a": (10, 10), "b": (9, 10), "c": (8, 10), "d": (5, 10), "rare": (0, 2)}
     sides = {"a": (0, 10), "b": (1, 9), "c": (3, 7), "d": (5, 5), "rare": (1, 1)}

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from ptb2fd.lemmas import BaseFormFinder, compile_baseforms, restore_case
-from ptb2fd.rulefile import Checker
+from ptb2fd.lexicon.lemmas import BaseFormFinder, compile_baseforms, restore_case
+from ptb2fd.rulelang.rulefile import Checker
 
 RULES = Path(__file__).resolve().parents[2] / "rules" / "baseforms.yaml"
 

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ptb2fd.categories import Factors, compile_categories, factor
-from ptb2fd.rulefile import Checker
+from ptb2fd.lexicon.categories import Factors, compile_categories, factor
+from ptb2fd.rulelang.rulefile import Checker
 
 RULE_DIR = Path(__file__).resolve().parents[2] / "rules"
 

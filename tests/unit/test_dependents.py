@@ -1,8 +1,8 @@
 """The shared head -> dependents index (stages/dependents.py)."""
 from __future__ import annotations
 
-from ptb2fd.pipeline import Parse
-from ptb2fd.stages.dependents import IndexDependents
+from ptb2fd.conversion.pipeline import Parse
+from ptb2fd.conversion.stages.dependents import IndexDependents
 
 VINKEN = ("(S (NP-SBJ (PRP it)) (VP (MD would) (VP (VB sell) (NP (PRP$ its) (VBG aging) (NN fleet))))"
           " (. .))")

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from ptb2fd.convert import Converter
 from ptb2fd.headcheck.collins import CollinsHeads
 from ptb2fd.headcheck.compare import HeadComparison
 from ptb2fd.headcheck.reduce import reduced_heads
-from ptb2fd.splitter import RawTree
+from ptb2fd.trees.splitter import RawTree
 
 SELL = "( (S (NP-SBJ (PRP it)) (VP (MD would) (VP (VB sell) (NP (PRP$ its) (VBG aging) (NN fleet)))) (. .)) )"
 

@@ -12,10 +12,10 @@ import nltk
 import pytest
 
 from ptb2fd import cache
-from ptb2fd.lemmas import BaseFormFinder
-from ptb2fd.morphy import MorphyTables, PackedLemmaDict, morphy_tables
-from ptb2fd.rulefile import Checker
-from ptb2fd.wordnet import ensure_wordnet
+from ptb2fd.lexicon.lemmas import BaseFormFinder
+from ptb2fd.lexicon.morphy import MorphyTables, PackedLemmaDict, morphy_tables
+from ptb2fd.lexicon.wordnet import ensure_wordnet
+from ptb2fd.rulelang.rulefile import Checker
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -135,7 +135,7 @@ def test_tables_answer_as_the_wordnet_reader_does():
     """morphy on the cached tables = morphy on NLTK's reader; has_lemma =
     reader.lemmas() non-empty. (Run once over the whole index, 589,224
     checks, no difference; here every 40th lemma and the step-5 words.)"""
-    from ptb2fd.wordnet import wordnet
+    from ptb2fd.lexicon.wordnet import wordnet
 
     reader = wordnet()
     tables = MorphyTables.from_reader(reader)
@@ -146,7 +146,7 @@ def test_tables_answer_as_the_wordnet_reader_does():
             for form in (lemma, lemma + "s", lemma + "ed", lemma + "es", lemma[:-1]):
                 assert tables._morphy(form, pos) == reader._morphy(form, pos), (form, pos)
     rules_finder = BaseFormFinder  # same procedure, both sources
-    from ptb2fd.ruleset import load_rules
+    from ptb2fd.ruleset.load import load_rules
 
     baseforms = load_rules().baseforms
     with_reader, with_tables = rules_finder(baseforms, reader), rules_finder(baseforms, morphy_tables())

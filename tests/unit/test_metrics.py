@@ -13,7 +13,16 @@ from nltk.translate.bleu_score import corpus_bleu
 from ptb2fd.regen.accumulate import aggregate
 from ptb2fd.regen.metrics import quality, score_sentence, understandability
 from ptb2fd.regen.string_metrics import (
-    DEL, INS, MATCH, SUB, Counts, align, id_counts, lcs_length, string_counts, word_diff,
+    DEL,
+    INS,
+    MATCH,
+    SUB,
+    Counts,
+    align,
+    id_counts,
+    lcs_length,
+    string_counts,
+    word_diff,
 )
 from ptb2fd.regen.tree_metrics import edge_accuracy, tree_counts, treelets
 

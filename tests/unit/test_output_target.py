@@ -8,7 +8,7 @@ import os
 import stat
 import threading
 
-from ptb2fd.cli import atomic_output
+from ptb2fd.runner.output import atomic_output
 
 
 def test_writing_to_a_fifo_keeps_the_fifo(tmp_path):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ptb2fd.errors import RuleFileError
-from ptb2fd.ruleset import load_rules
+from ptb2fd.ruleset.load import load_rules
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
 

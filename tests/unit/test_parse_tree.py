@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ptb2fd.errors import TreeParseError
-from ptb2fd.ptbtree import from_nltk, parse_tree, read_bracketed
+from ptb2fd.trees.ptbtree import from_nltk, parse_tree, read_bracketed
 
 PHRASES = frozenset({"S", "NP", "VP", "PP"})
 

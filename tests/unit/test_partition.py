@@ -8,8 +8,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ptb2fd.partition import count_piece, piece_items, plan, with_offsets
-from ptb2fd.reader import read_trees
+from ptb2fd.trees.partition import count_piece, piece_items, plan, with_offsets
+from ptb2fd.trees.reader import read_trees
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "conventions"
 # Trees indented under a column-0 tree, an unbalanced tree right before a

@@ -18,7 +18,7 @@ from ptb2fd.realizer.ranker import CandidateSets, fit, top1_accuracy
 from ptb2fd.realizer.search import Scorer
 from ptb2fd.realizer.units import build_problems
 from ptb2fd.regen.view import capitalize_first, make_view
-from ptb2fd.ruleset import load_rules
+from ptb2fd.ruleset.load import load_rules
 
 TREES = [
     "(S (NP-SBJ (DT The) (NN company)) (VP (VBD sold) (NP (DT the) (NN unit))) (. .))",

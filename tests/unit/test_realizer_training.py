@@ -10,8 +10,15 @@ import pytest
 from ptb2fd.realizer.design import candidate_sets
 from ptb2fd.realizer.features import bigram_features, order_features, pair_features
 from ptb2fd.realizer.search import Scorer
-from ptb2fd.realizer.training import (ALL_UP_TO, LM_FEATURE, boundary_logprob, candidate_orders, fold_lms,
-                                      hard_candidates, training_sentence)
+from ptb2fd.realizer.training import (
+    ALL_UP_TO,
+    LM_FEATURE,
+    boundary_logprob,
+    candidate_orders,
+    fold_lms,
+    hard_candidates,
+    training_sentence,
+)
 
 TREES = [
     "(S (NP-SBJ (DT The) (NN company)) (VP (VBD sold) (NP (DT the) (NN unit))) (. .))",

@@ -1,7 +1,6 @@
 """Regeneration views, the realizer interface and the casing contract, on inline trees."""
 from __future__ import annotations
 
-
 import pytest
 
 from ptb2fd.regen.check import RegenerationCheck, align_words

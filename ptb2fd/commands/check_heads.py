@@ -1,0 +1,51 @@
+"""`ptb2fd check-heads`: ptb2fd's heads against the Collins (1999) head
+table on the same trees (ptb2fd.headcheck), printed as agreement figures
+and disagreement patterns with examples.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from ptb2fd.commands.options import add_subparser, input_args
+from ptb2fd.headcheck.compare import HeadCheck, HeadComparison
+
+
+def add_parser(sub) -> None:
+    h = add_subparser(sub, "check-heads", "compare ptb2fd's heads with the Collins (1999) head table")
+    input_args(h)
+    h.add_argument("--json", action="store_true", help="print the figures and patterns as one JSON object")
+    h.add_argument("--limit", type=int, default=40, help="disagreement patterns listed (default 40)")
+    h.add_argument("--examples", type=int, default=3, help="examples per pattern (default 3)")
+    h.set_defaults(run=run)
+
+
+def render_text(check: HeadCheck, limit: int) -> str:
+    lines = [f"sentences {check.sentences} (failed {check.failed}, not aligned {check.unaligned}); "
+             f"content words compared {check.compared} (left out as coordination {check.excluded})",
+             f"agreement {100 * check.agreement:.2f} % ({check.agree}/{check.compared}); "
+             f"disagreements {check.compared - check.agree}", "", "disagreement patterns (most frequent first):"]
+    for pattern, count in check.patterns.most_common(limit):
+        lines.append(f"{count:6d}  {pattern}")
+        lines.extend(f"          {ex}" for ex in check.examples[pattern])
+    lines += ["", "disagreements by ptb2fd head rule of the word's phrase:"]
+    lines += [f"{c:6d}  {r}" for r, c in check.by_head_rule.most_common(limit)]
+    return "\n".join(lines)
+
+
+def run(args) -> int:
+    from ptb2fd.runner.sources import iter_raw, load_converter
+
+    converter = load_converter(args.rules)
+    comparison = HeadComparison(converter, args.examples)
+    for raw in iter_raw(args):
+        comparison.add(raw)
+    check = comparison.result
+    if args.json:
+        print(json.dumps(check.to_dict(args.limit), sort_keys=True))
+    else:
+        print(render_text(check, args.limit))
+    if check.failed:
+        print(f"ptb2fd: {check.failed} sentence(s) failed to convert", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,138 @@
+"""`ptb2fd stats FILE.jsonl [--json]`: read a converted file, count it
+(ptb2fd.analysis.corpus_stats), print the counts.
+
+The plain output is one aligned table per count of `corpus_stats`, with the
+paper's whole-Treebank figures beside the stage counts, as rates per
+sentence or per 1,000 sentences. For example, on the NLTK sample (3,914
+sentences):
+    POS corrections: 228 (58.25 per 1,000 sentences; paper about 3,255,
+    65.10 per 1,000, Table 5)
+`--json` prints the counts as they are, one JSON object.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from ptb2fd.analysis.corpus_stats import NP_HEAD_RULE, corpus_stats
+from ptb2fd.commands.options import add_subparser
+from ptb2fd.errors import UsageError
+from ptb2fd.record import Sentence
+
+EXIT_STATUS = """exit status:
+  0  statistics printed
+  1  a line of FILE is not a valid record (reported with its line)
+  2  unusable arguments (no such file)"""
+
+
+def _table(headers: tuple[str, ...], rows: list[tuple], indent: str = "  ") -> list[str]:
+    """Aligned columns: the first left-aligned, the others right-aligned."""
+    cells = [tuple("-" if v is None else str(v) for v in row) for row in rows]
+    widths = [max(len(h), *(len(r[i]) for r in cells)) if cells else len(h) for i, h in enumerate(headers)]
+
+    def line(values) -> str:
+        parts = [values[0].ljust(widths[0])] + [v.rjust(w) for v, w in zip(values[1:], widths[1:])]
+        return (indent + "  ".join(parts)).rstrip()
+
+    return [line(headers)] + [line(r) for r in cells]
+
+
+def _pct(x: float | None) -> str | None:
+    return None if x is None else f"{100 * x:.2f}%"
+
+
+def _num(x: float | None) -> str | None:
+    return None if x is None else f"{x:.2f}"
+
+
+def format_stats(st: dict, source: str | None = None) -> str:
+    out: list[str] = []
+    if source:
+        out.append(f"ptb2fd stats: {source}")
+    out += _table(("", "count"), [("sentences", st["sentences"]), ("words", st["words"])], "")
+    out.append("")
+    out.append("Roles (inventory of roles.yaml)")
+    out += _table(("role", "count", "share"), [(r, v["count"], _pct(v["share"])) for r, v in st["roles"].items()])
+    out.append(f"  dependent share: {_pct(st['dependent_share'])}")
+    for key, title in (("position_class", "Position classes"), ("grouptype", "Group types"),
+                       ("subject_position", "Subject positions")):
+        out.append("")
+        out.append(title)
+        out += _table((key, "count"), list(st[key].items()))
+    ch = st["logicalrole_changes"]
+    out.append("")
+    out.append(f"Words whose logicalrole differs from their role: {ch['words']}")
+    if ch["transitions"]:
+        out += _table(("role>logicalrole", "count"), list(ch["transitions"].items()))
+    co = st["coordinations"]
+    out.append("")
+    out.append(f"Coordinations (distinct sentence/junction pairs): {co['total']}")
+    out += _table(("rule", "count"), list(co["by_rule"].items()))
+    out.append("")
+    out.append(f"Nestings added (tokens marked nesting:KIND; paper: whole Treebank, {st['paper_sentences']:,} sentences)")
+    out += _table(("kind", "count", "per sentence", "paper", "paper per sentence"),
+                  [(k, v["count"], _pct(v["per_sentence"]), v["paper"], _pct(v["paper_per_sentence"]))
+                   for k, v in st["nestings"].items()])
+    cp = st["compound_prepositions"]
+    out.append("")
+    out.append(f"Compound preposition units (distinct sentence/compound pairs): {cp['total']} "
+               f"({_pct(cp['per_sentence'])} per sentence; paper {cp['paper']:,}, {_pct(cp['paper_per_sentence'])})")
+    fired = [(k, v) for k, v in cp["by_rule"].items() if v]
+    out += _table(("rule", "count"), sorted(fired, key=lambda kv: (-kv[1], kv[0])))
+    unused = len(cp["by_rule"]) - len(fired)
+    if unused:
+        out.append(f"  ({unused} other rule(s) with 0)")
+    pu = st["punctuation"]
+    out.append("")
+    out.append(f"Punctuation (role {', '.join(f'{r} {c}' for r, c in pu['by_role'].items())}): {pu['total']}")
+    out += _table(("rule", "count"), list(pu["by_rule"].items()))
+    pc = st["pos_corrections"]
+    out.append("")
+    out.append(f"POS corrections: {pc['total']} ({_num(pc['per_1000_sentences'])} per 1,000 sentences; "
+               f"paper about {pc['paper']:,}, {_num(pc['paper_per_1000_sentences'])} per 1,000, Table 5)")
+    out += _table(("kind", "count", "per 1k sent.", "paper", "paper per 1k"),
+                  [(k, v["count"], _num(v["per_1000_sentences"]), v["paper"], _num(v["paper_per_1000_sentences"]))
+                   for k, v in pc["by_kind"].items()])
+    out.append("")
+    out.append(f"NP-head category corrections ({NP_HEAD_RULE}): {st['np_head_corrections']}")
+    out.append("")
+    out.append("Rules that gave the roles (the `rule` field: roles.yaml in cascade order, then others)")
+    out += _table(("rule", "count"), list(st["role_rules"].items()))
+    unknown = st["unknown_labels"]
+    out.append("")
+    out.append(f"Labels and tags unknown to treebank.yaml (converted with the default rules): {len(unknown) or 'none'}")
+    if unknown:
+        out += _table(("label", "count", "sentences"), [(k, v["count"], v["sentences"]) for k, v in unknown.items()])
+    return "\n".join(out) + "\n"
+
+
+def read_sentences(path: str) -> list[Sentence]:
+    """Sentences of a converted JSONL file; a bad line raises TreeParseError
+    naming the file and line, a missing file UsageError."""
+    from ptb2fd.formats.jsonl import read_jsonl
+    from ptb2fd.trees.reader import open_text
+
+    if path != "-" and not Path(path).is_file():
+        raise UsageError(f"{path}: no such file")
+    with open_text(path) as handle:
+        return list(read_jsonl(handle, path))
+
+
+def add_parser(sub) -> None:
+    s = add_subparser(sub, "stats", "statistics of converted JSONL: roles, features, stage counts, unknown labels",
+                      epilog=EXIT_STATUS)
+    s.add_argument("file", metavar="FILE", help="converted JSONL (the output of `ptb2fd convert`), .gz or '-'")
+    s.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
+    s.set_defaults(run=run)
+
+
+def run(args) -> int:
+    sentences = read_sentences(args.file)
+    st = corpus_stats(sentences)
+    if getattr(args, "json", False):
+        json.dump(st, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_stats(st, args.file))
+    return 0

@@ -1,0 +1,50 @@
+"""`ptb2fd train`: train the statistical realizer for one view.
+
+    ptb2fd train --corpus treebank --files 'wsj_00*' --view paper -o paper.model
+    ptb2fd train dev.jsonl --view shallow -o shallow.model
+
+Input is converted JSONL or trees (converted on the fly with the rules of
+--rules). Train on dev only: the test half is for reporting.
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+from ptb2fd.commands.options import add_subparser, input_args
+from ptb2fd.errors import UsageError
+from ptb2fd.realizer.model import VARIANCES, save_model, train_model
+from ptb2fd.regen.view import VIEWS
+
+
+def add_parser(sub) -> None:
+    t = add_subparser(sub, "train", "train the statistical realizer on converted JSONL or trees (train on dev only)")
+    input_args(t)
+    t.add_argument("-o", "--output", metavar="MODEL", required=True, help="the model file to write")
+    t.add_argument("--view", choices=list(VIEWS), default="paper", help="the view the model realizes (default paper)")
+    t.add_argument("--variances", metavar="V,V,…", default=",".join(str(v) for v in VARIANCES),
+                   help="Gaussian prior variances tried by cross-validation on the training data")
+    t.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ptb2fd.runner.sources import iter_sentences
+
+    try:
+        variances = tuple(float(v) for v in args.variances.split(","))
+    except ValueError:
+        raise UsageError(f"--variances: not a list of numbers: {args.variances!r}") from None
+    if not variances or any(v <= 0 for v in variances):
+        raise UsageError("--variances: give positive numbers")
+    start = time.perf_counter()
+    sentences, rules, summary = iter_sentences(args, args.rules)
+    sentences = list(sentences)
+    if not sentences:
+        raise UsageError("no sentences to train on")
+    model = train_model(sentences, args.view, rules, variances,
+                        log=lambda msg: print(f"ptb2fd train: {msg}", file=sys.stderr))
+    save_model(model, args.output)
+    print(f"ptb2fd train: {args.output}: view {args.view}, default scoring {model['default']}, "
+          f"{model['training']['sentences']} sentences, {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    print(f"ptb2fd: {summary.line()}", file=sys.stderr)
+    return 1 if summary.failed else 0

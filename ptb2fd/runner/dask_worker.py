@@ -1,0 +1,74 @@
+"""The Dask task of `convert --engine dask`: one partition converted on a worker.
+
+`convert_partition` runs in the worker process: it loads the rules and
+WordNet once per worker (`_converter`), reads its pieces of the input (whole
+files, or a file cut at tree boundaries, with the ids and line numbers one
+process would give), converts and renders each item, and returns one Result
+per item, in order, with the rendered text in place of the Sentence (only
+text travels back).
+
+`PTB2FD_TEST_DASK_CRASH="id,id@once"` makes the worker die on those
+sentences, for the tests of retries and lost partitions.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ptb2fd.trees.partition import Piece, piece_items
+
+CRASH_ENV = "PTB2FD_TEST_DASK_CRASH"  # fault injection: "id,id@once": the worker dies on these sentences
+CRASH_FLAGS_ENV = "PTB2FD_TEST_DASK_FLAGS"  # folder remembering which "@once" crashes happened
+_CONVERTERS: dict = {}
+
+
+def _converter(rules_dir: str | None):
+    """The worker process's converter for `rules_dir`, built once."""
+    if rules_dir not in _CONVERTERS:
+        from ptb2fd.conversion.converter import Converter
+        from ptb2fd.lexicon.wordnet import ensure_wordnet
+        from ptb2fd.ruleset.load import load_rules
+
+        rules = load_rules(rules_dir)
+        ensure_wordnet()
+        _CONVERTERS[rules_dir] = Converter(rules)
+    return _CONVERTERS[rules_dir]
+
+
+def _renderer(fmt: str):
+    from ptb2fd.formats import conllup, halogen, jsonl
+
+    return {"jsonl": jsonl.dump_sentence, "conllup": conllup.dump_sentence, "halogen": halogen.dump_sentence}[fmt]
+
+
+def _maybe_crash(sent_id: str) -> None:
+    """Fault injection for the tests: die on a marked sentence (always, or
+    only the first time with "@once")."""
+    for mark in os.environ.get(CRASH_ENV, "").split(","):
+        sid, _, once = mark.partition("@")
+        if sid != sent_id:
+            continue
+        if once:
+            flag = Path(os.environ.get(CRASH_FLAGS_ENV, "/tmp")) / f"crashed-{sid.replace('/', '_')}"
+            try:
+                os.close(os.open(flag, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            except FileExistsError:
+                continue
+        os._exit(3)
+
+
+def convert_partition(pieces: list[Piece], rules_dir: str | None, fmt: str, encoding: str | None) -> list:
+    """One Result per item of the partition, in order, rendered."""
+    from ptb2fd.runner.stream import safe_convert
+
+    converter, render = _converter(rules_dir), _renderer(fmt)
+    out = []
+    for piece in pieces:
+        for raw in piece_items(piece, encoding):
+            _maybe_crash(raw.sent_id)
+            result = safe_convert(converter, raw)
+            if result.sentence is not None:
+                result.text = render(result.sentence)
+                result.sentence = None
+            out.append(result)
+    return out

@@ -1,0 +1,141 @@
+"""Where `convert` writes: atomic files, standard output, and the handling
+of each Result (text out, errors and skips on stderr, `--strict`), shared by
+the local engine and the Dask engine (`dask_engine.py`).
+
+A full disk (ENOSPC, EDQUOT, EFBIG) ends the run with one line naming the
+output and exit status 1: with `-o FILE` the temporary file is removed and
+the previous FILE stays as it was; on standard output the rest of the run's
+text is dropped (fd 1 is pointed at /dev/null so that Python's own flush at
+exit does not print a traceback).
+"""
+from __future__ import annotations
+
+import errno
+import json
+import os
+import sys
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Iterator
+
+from ptb2fd.errors import Ptb2fdError, UsageError
+
+FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+
+
+class OutputFullError(Ptb2fdError):
+    """The output could not be written: the disk (or quota) is full (exit 1)."""
+
+
+def _full(exc: BaseException) -> bool:
+    return isinstance(exc, OSError) and exc.errno in FULL
+
+
+@contextmanager
+def atomic_output(path: str | None) -> Iterator[IO[str]]:
+    """stdout, or a temporary file renamed onto `path` only on success, so an
+    interrupted run never leaves a truncated file that looks complete."""
+    if path is None or path == "-":
+        try:
+            yield sys.stdout
+            sys.stdout.flush()
+        except OSError as exc:
+            if not _full(exc):
+                raise
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+            raise OutputFullError(f"standard output: cannot write: {exc.strerror}") from None
+        return
+    target = Path(path)
+    if target.exists() and not target.is_file():
+        # A device or a pipe (/dev/null, a FIFO): write to it directly. A
+        # rename would replace the device node itself.
+        try:
+            with open(target, "w", encoding="utf-8", newline="\n") as handle:
+                yield handle
+        except OSError as exc:
+            if not _full(exc):
+                raise
+            raise OutputFullError(f"{path}: cannot write: {exc.strerror}") from None
+        return
+    existed = target.exists()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=str(target.parent))
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write here: {exc.strerror or exc}") from None
+    # Ctrl-C and SIGTERM (see cmd_convert) go through the clean-up below; a
+    # process killed outright (SIGKILL, a crash) can leave the ".part" file,
+    # never a truncated file under the target's name.
+    try:
+        # mkstemp makes the file private (0600); give it the mode a plain
+        # open() would, so the renamed output is readable as usual.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if _full(exc):
+            kept = "the previous file is kept" if existed else "nothing written"
+            raise OutputFullError(f"{path}: cannot write: {exc.strerror} ({kept})") from None
+        raise
+
+
+class ResultSink:
+    """Writes each Result's text, reports failures and skips on stderr, and
+    counts everything in `summary`; `add` says when `--strict` stops."""
+
+    def __init__(self, quiet: bool = False, strict: bool = False):
+        from ptb2fd.runner.stream import Summary
+
+        self.summary = Summary()
+        self.quiet, self.strict = quiet, strict
+        self.stopped: str | None = None  # id of the sentence --strict stopped at
+
+    def add(self, result, out: IO[str]) -> bool:
+        """Handle one Result; True when the run must stop (--strict)."""
+        self.summary.add(result)
+        if result.text is not None:
+            text = result.text
+            out.write(text if text.endswith("\n") else text + "\n")
+        elif result.status == "failed":
+            if not self.quiet:
+                print(f"ptb2fd: {result.error}", file=sys.stderr)
+            if self.strict:
+                self.stopped = result.sent_id
+                return True
+        elif result.status == "skipped" and not self.quiet:
+            print(f"ptb2fd: {result.location}: skipped ({result.reason})", file=sys.stderr)
+        return False
+
+    def finish(self, output: str | None, stats_path: str | None, rule_ids) -> int:
+        """The unknown-label warnings, the summary line and --stats; the exit status."""
+        summary, stopped = self.summary, self.stopped
+        for key, count in sorted(summary.notes.items()):
+            if key.startswith("unknown-"):
+                what, _, name = key.partition(":")
+                print(f"ptb2fd: warning: {what.replace('-', ' ')} {name!r} in {count} place(s) "
+                      f"(converted with the default rules; listed by `ptb2fd stats`)", file=sys.stderr)
+        where = ""
+        if stopped is not None:
+            where = f" (stopped at the first error, {stopped}: --strict" + \
+                ("; nothing written to -o)" if output and output != "-" else ")")
+        print(f"ptb2fd: {summary.line()}{where}", file=sys.stderr)
+        if stats_path:
+            data = summary.to_json(rule_ids)
+            if stopped is not None:
+                data["stopped_at"] = stopped
+            with atomic_output(stats_path) as handle:
+                json.dump(data, handle, indent=1, sort_keys=False)
+                handle.write("\n")
+        return 1 if summary.failed else 0
