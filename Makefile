@@ -18,7 +18,7 @@ export NLTK_DATA := $(SHARED_NLTK)
 endif
 endif
 
-.PHONY: all install data demo test bench regen analysis clean
+.PHONY: all install data demo test bench figures regen analysis clean
 
 all: test
 
@@ -51,6 +51,11 @@ test: data
 
 bench: data
 	$(BIN)/python -m ptb2fd.bench
+
+# Every figure the documentation quotes, measured into docs/figures.md
+# (a converted sample and the trained models are kept in out/figures).
+figures: data
+	$(BIN)/python -m ptb2fd.figures -o docs/figures.md --work $(OUT)/figures
 
 # Error analysis (paper 001): regen --report on dev and test for every view
 # and both realizers (the statistical one trained on dev, one model per view

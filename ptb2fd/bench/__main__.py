@@ -23,8 +23,9 @@ returning its figures; `main` runs them in order and prints the total time.
    x10 (flat, at most 300 MB);
 6. the Dask engine with 2 local workers vs --jobs 1 and 2 (`--no-dask`);
 7. `ptb2fd analyse` on the sample as two systems (`--no-analyse`).
-The child-process measures (1, 2, 5) are in ptb2fd/benchproc.py, the
-Dask and analyse measures (6, 7) in ptb2fd/benchengines.py.
+The child-process measures (1, 2, 5) are in ptb2fd/bench/process.py, the
+Dask and analyse measures (6, 7) in ptb2fd/bench/engines.py, the
+statistical realizer's in ptb2fd/bench/realizer.py.
 """
 from __future__ import annotations
 

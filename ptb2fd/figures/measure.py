@@ -1,0 +1,112 @@
+"""Running a figure's command and keeping what it says.
+
+`Run` runs `ptb2fd ARGS…` (or `python -m MODULE ARGS…`) in a child process
+with the environment of this one, in a work folder shared by the sections,
+so that a converted file or a trained model is made once per `make
+figures`. A `Figure` is one row of a table: what was measured, the command
+that measured it (as a user types it), the data and split, the view, the
+realizer, and the values.
+"""
+from __future__ import annotations
+
+import json
+import platform
+import shlex
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ptb2fd.errors import Ptb2fdError
+
+DEV = ("dev", "wsj_0001–0099", "wsj_00*")
+TEST = ("test", "wsj_0100–0199", "wsj_01*")
+SPLITS = (DEV, TEST)
+SAMPLE = "NLTK Penn Treebank sample"
+
+
+class FigureError(Ptb2fdError):
+    """A command a figure rests on failed: the figure is not written."""
+
+
+@dataclass
+class Figure:
+    """One row: `values` in the order the table shows them."""
+    what: str
+    command: str
+    data: str = SAMPLE
+    split: str = "-"
+    view: str = "-"
+    realizer: str = "-"
+    values: dict = field(default_factory=dict)
+
+
+def shown(argv: list[str]) -> str:
+    """The command as a user types it: `ptb2fd regen --corpus treebank …`."""
+    return " ".join(shlex.quote(a) for a in argv)
+
+
+class Run:
+    """Runs commands for the sections, in `work` (created), timing each."""
+
+    def __init__(self, work: Path):
+        self.work = work
+        work.mkdir(parents=True, exist_ok=True)
+        self.seconds: dict[str, float] = {}
+
+    def path(self, name: str) -> Path:
+        return self.work / name
+
+    def __call__(self, argv: list[str], *, stdout: Path | None = None) -> str:
+        """Run `argv` (its first word `ptb2fd` or `python`); its standard
+        output as text, or written to `stdout`. A non-zero exit is an error."""
+        if argv[0] == "ptb2fd":
+            real = [sys.executable, "-m", "ptb2fd", *argv[1:]]
+        elif argv[0] == "python":
+            real = [sys.executable, *argv[1:]]
+        else:
+            raise FigureError(f"not a ptb2fd command: {shown(argv)}")
+        start = time.perf_counter()
+        with open(stdout, "w", encoding="utf-8") if stdout else open(Path("/dev/null"), "w") as sink:
+            done = subprocess.run(real, stdout=subprocess.PIPE if stdout is None else sink,
+                                  stderr=subprocess.PIPE, text=True)
+        self.seconds[shown(argv)] = time.perf_counter() - start
+        if done.returncode != 0:
+            tail = (done.stderr or "").strip().splitlines()[-3:]
+            raise FigureError(f"{shown(argv)} exited {done.returncode}: {' | '.join(tail)}")
+        return done.stdout or ""
+
+    def json(self, argv: list[str]) -> dict:
+        return json.loads(self(argv))
+
+    def once(self, name: str, argv: list[str], *, stdout: bool = False) -> Path:
+        """The file `name` in the work folder, made by `argv` unless it is
+        there already (argv writes it with -o, or on stdout)."""
+        target = self.path(name)
+        if not target.exists():
+            partial = target.with_name(target.name + ".part")
+            cmd = [a if a != str(target) else str(partial) for a in argv]
+            self(cmd, stdout=partial if stdout else None)
+            partial.rename(target)
+        return target
+
+
+def commit() -> str:
+    """The commit measured, with '+changes' when the work tree differs."""
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", *args], capture_output=True, text=True, check=True,
+                                  cwd=Path(__file__).resolve().parents[2]).stdout.strip()
+        except (OSError, subprocess.CalledProcessError):
+            return ""
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    dirty = git("status", "--porcelain", "--untracked-files=no", "--", "ptb2fd", "rules")
+    return head + ("+changes" if dirty else "")
+
+
+def machine() -> str:
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return f"{platform.machine()}, {cores} cores, Python {platform.python_version()}"
