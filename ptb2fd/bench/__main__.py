@@ -22,7 +22,9 @@ returning its figures; `main` runs them in order and prints the total time.
    (target: at most 300 MB), and of `ptb2fd regen` on the sample x1 and
    x10 (flat, at most 300 MB);
 6. the Dask engine with 2 local workers vs --jobs 1 and 2 (`--no-dask`);
-7. `ptb2fd analyse` on the sample as two systems (`--no-analyse`).
+7. `ptb2fd analyse` on the sample as two systems (`--no-analyse`);
+8. parser output: converting with `--functions infer` vs `gold`, and
+   loading the function-tag model (ptb2fd/bench/functions.py).
 The child-process measures (1, 2, 5) are in ptb2fd/bench/process.py, the
 Dask and analyse measures (6, 7) in ptb2fd/bench/engines.py, the
 statistical realizer's in ptb2fd/bench/realizer.py.
@@ -185,9 +187,17 @@ def bench_realizer(args) -> dict:
     return m
 
 
+def bench_functions(args) -> dict:
+    from ptb2fd.bench.functions import measure_functions, report_functions
+
+    m = measure_functions(args.repeat)
+    print(report_functions(m))
+    return {"functions": m}
+
+
 # The measures, in the order `make bench` prints them.
 MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_peak_rss, bench_peak_rss_regen,
-            bench_dask, bench_analyse, bench_realizer)
+            bench_dask, bench_analyse, bench_realizer, bench_functions)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -199,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-realizer", action="store_true", help="skip training and running the statistical realizer")
     p.add_argument("--only", metavar="NAME", action="append",
                    help="run only this measure (setup, processes, in_process, jobs, peak_rss, peak_rss_regen, dask, "
-                        "analyse); "
+                        "analyse, realizer, functions); "
                         "repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)

@@ -34,9 +34,9 @@ def render_text(check: HeadCheck, limit: int) -> str:
 
 
 def run(args) -> int:
-    from ptb2fd.runner.sources import iter_raw, load_converter
+    from ptb2fd.runner.sources import converter_for, iter_raw
 
-    converter = load_converter(args.rules)
+    converter = converter_for(args)
     comparison = HeadComparison(converter, args.examples)
     for raw in iter_raw(args):
         comparison.add(raw)

@@ -14,7 +14,7 @@ from typing import Iterator
 from ptb2fd.commands.options import add_subparser, input_args
 from ptb2fd.errors import UsageError
 from ptb2fd.runner.output import atomic_output
-from ptb2fd.runner.sources import iter_raw, load_converter
+from ptb2fd.runner.sources import converter_for, iter_raw
 
 
 def progress(iterable, enabled: bool, unit: str = "tree"):
@@ -101,7 +101,7 @@ def run(args) -> int:
     _check_output_path("--stats", args.stats)
     items = iter_raw(args)  # unusable inputs fail before the rules load
     try:
-        converter = load_converter(args.rules)
+        converter = converter_for(args)
     except KeyboardInterrupt:
         print("ptb2fd: interrupted", file=sys.stderr)
         return 130

@@ -6,25 +6,12 @@ with `--skip NAME`; the page then says which sections it lacks.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
-from ptb2fd.figures.measure import DEV, SAMPLE, SPLITS, TEST, Figure, Run, shown
+from ptb2fd.figures.measure import DEV, SAMPLE, SPLITS, TEST, Figure, Run, Section, corpus_files, regen_values, shown
+from ptb2fd.figures.parser_output import parser_output
 
 VIEWS = ("paper", "full", "shallow", "lemma")
-REGEN_KEYS = ("sentences", "ssa_id", "exact", "bleu", "gsa", "sta", "gta", "dea")
-
-
-@dataclass
-class Section:
-    name: str  # for --skip and the anchor
-    title: str
-    about: str
-    figures: list[Figure]
-
-
-def corpus_files(split) -> list[str]:
-    return ["--corpus", "treebank", "--files", split[2]]
 
 
 def conversion(run: Run) -> Section:
@@ -50,18 +37,13 @@ def conversion(run: Run) -> Section:
     return Section("conversion", "Conversion", "Every tree of the sample converted, and what the records hold.", rows)
 
 
-def _regen_values(result: dict) -> dict:
-    return {k: (result[k] if k == "sentences" else f"{100 * result[k]:.2f}" if k != "bleu" else f"{result[k]:.4f}")
-            for k in REGEN_KEYS}
-
-
 def regeneration_rules(run: Run) -> Section:
     rows = []
     for view in VIEWS:
         for split in SPLITS:
             argv = ["ptb2fd", "regen", *corpus_files(split), "--view", view, "--json"]
             rows.append(Figure(f"{view}, {split[0]}", shown(argv), split=f"{split[0]} ({split[1]})", view=view,
-                               realizer="rules", values=_regen_values(run.json(argv))))
+                               realizer="rules", values=regen_values(run.json(argv))))
     return Section("regen-rules", "Regeneration with the rules realizer",
                    "Each sentence rebuilt from its unordered records in each view and scored against the original "
                    "(percentages; BLEU as a fraction). The paper's Section 23 figures, in its own view and with "
@@ -84,7 +66,7 @@ def regeneration_stat(run: Run) -> Section:
                 "--json"]
         rows.append(Figure(f"{view}, test", shown(argv[:-2] + [f"{view}.model", "--json"]),
                            split=f"test ({TEST[1]}); trained on dev", view=view, realizer="stat",
-                           values=_regen_values(run.json(argv))))
+                           values=regen_values(run.json(argv))))
     return Section("regen-stat", "Regeneration with the statistical realizer",
                    "Models trained on dev only (`" + trained.replace("lemma", "VIEW") + "`), scored on test.", rows)
 
@@ -103,5 +85,6 @@ def head_check(run: Run) -> Section:
 
 
 # The sections in page order; `make figures` runs them all.
-SECTIONS: tuple[Callable[[Run], Section], ...] = (conversion, regeneration_rules, regeneration_stat, head_check)
+SECTIONS: tuple[Callable[[Run], Section], ...] = (conversion, regeneration_rules, regeneration_stat, head_check,
+                                                 parser_output)
 SAMPLE_DATA = SAMPLE

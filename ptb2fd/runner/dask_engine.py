@@ -155,6 +155,9 @@ def convert_with_dask(args) -> int:
     folder = shard_dir(args.output)
     if args.stats and os.path.isdir(args.stats):
         raise UsageError(f"--stats {args.stats}: is a folder")
+    if getattr(args, "functions", "auto") != "auto" or getattr(args, "function_model", None):
+        raise UsageError("--functions gold|infer and --function-model go with --engine local (the Dask workers "
+                         "convert with --functions auto and the shipped model)")
     rules_dir = os.path.abspath(args.rules) if args.rules else None
     rules = load_rules(rules_dir)  # rule errors: exit 2 before any cluster starts
     sink = ResultSink(args.quiet, args.strict)

@@ -68,14 +68,14 @@ def _pack(result: Result):
     if _RENDER is not None:
         result.text = _RENDER(s)
         return result, None
-    return result, (s.id, [token_values(t) for t in s.tokens])
+    return result, (s.id, [token_values(t) for t in s.tokens], s.unknown, s.functions)
 
 
 def _unpack(item) -> Result:
     result, packed = item
     if packed is not None:
-        sid, rows = packed
-        result.sentence = Sentence(sid, [Token(*row[:-1], list(row[-1])) for row in rows])
+        sid, rows, unknown, functions = packed
+        result.sentence = Sentence(sid, [Token(*row[:-1], list(row[-1])) for row in rows], unknown, functions)
     return result
 
 
