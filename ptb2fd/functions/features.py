@@ -11,8 +11,8 @@ classes of its head word (temporal nouns, years). In "(S (NP Prices) (VP
 evidence for -TMP.
 
 `TreeFeatures.of(tree)` lists the phrases of a tree (every constituent
-below the top one but the preterminals, and only those the gate lets
-through) with their features, tuples of a template name and fields:
+below the top one but the preterminals, and only those the gate and the
+skip list let through) with their features, tuples of a template name and fields:
 ("cp", "PP", "VP") is the first, whose category and parent are the gate's
 key. Head children come from the model's own head table (heads.py).
 
@@ -46,8 +46,12 @@ class TreeFeatures:
     """Feature strings of every phrase of a tree, for training and prediction."""
 
     def __init__(self, head_child: Callable[[Node], int], classes: dict[str, frozenset[str]],
-                 gate: frozenset[tuple[str, str]] | None = None):
+                 gate: frozenset[tuple[str, str]] | None = None,
+                 skip: frozenset[tuple[str, str, str, str]] = frozenset()):
         self.head_child = head_child
+        # (category, parent, the parent's first word, side) of phrases that
+        # never carried a tag though often seen: "(PP of (NP ...))"'s NP
+        self.skip = skip
         self.classes = classes
         # (category, parent category) of the phrases that may carry a tag;
         # None: all. A VP never does, nor a clause inside an SBAR.
@@ -66,6 +70,14 @@ class TreeFeatures:
     def of(self, tree: Node) -> list[tuple[Node, list[tuple[str, ...]]]]:
         """(phrase, features) for each phrase of `tree`, pre-order. A feature
         is a tuple: its template's name, then the fields it joins."""
+        return [(node, structure_features(skey) + tag_features(tkey) + words)
+                for node, skey, tkey, words in self.phrases(tree)]
+
+    def phrases(self, tree: Node) -> list[tuple[Node, tuple, tuple, list[tuple[str, ...]]]]:
+        """For each phrase of `tree`, pre-order: the keys of its structural
+        features and of its features on tags and first words (which repeat
+        from phrase to phrase: a tagger keeps what each key gave, see
+        `structure_features` and `tag_features`), and its other features."""
         top = tree
         while top.word is None and top.label.raw in WRAPPERS and len(top.children) == 1 \
                 and top.children[0].word is None:
@@ -87,7 +99,7 @@ class TreeFeatures:
             return found
 
         up(top)
-        gate = self.gate
+        gate, skip = self.gate, self.skip
         word_class = self._class
         out: list = []
 
@@ -99,8 +111,8 @@ class TreeFeatures:
                 if node.word is not None:
                     continue
                 c = node.label.cat
-                if gate is None or (c, p) in gate:
-                    side = "H" if i == ph else ("L" if i < ph else "R")
+                side = "H" if i == ph else ("L" if i < ph else "R")
+                if (gate is None or (c, p) in gate) and (c, p, pfw, side) not in skip:
                     _, hw, ht, fw = info[id(node)]
                     hclass = word_class(hw, ht)
                     # Chosen on held-out dev (wsj_0080-0099, trained on
@@ -108,20 +120,30 @@ class TreeFeatures:
                     # their classes, the parent's head; more (children,
                     # distances, tags alone, lemmas, WordNet classes) did not
                     # move the role figure.
-                    out.append((node, [
-                        ("cp", c, p), ("cpg", c, p, gcat), ("cps", c, p, side),
-                        ("cpsl", c, p, side, _cat(sibs[i - 1]) if i else "<"),
-                        ("cpsr", c, p, side, _cat(sibs[i + 1]) if i < last else ">"),
+                    out.append((node, (c, p, gcat, side, _cat(sibs[i - 1]) if i else "<",
+                                       _cat(sibs[i + 1]) if i < last else ">"),
+                                (c, p, pt, fw, pfw, side, gt), [
                         ("chw", c, hw), ("chc", c, hclass), ("cphc", c, p, side, hclass),
                         ("cfw", c, fw), ("cfwhw", c, fw, hw), ("cfwhc", c, fw, hclass),
-                        ("cppw", c, p, pw), ("cppwf", c, p, pw, fw), ("cpptf", c, p, pt, fw),
-                        # the NP of "(PP by (NP the company))" after a participle: -LGS
-                        ("cpf", c, p, pfw, side), ("cpfg", c, p, pfw, gt),
+                        ("cppw", c, p, pw), ("cppwf", c, p, pw, fw),
                     ]))
                 down(node, c, p, pt)
 
         down(top, top.label.cat, "^", "^")
         return out
+
+
+def structure_features(key: tuple) -> list[tuple[str, ...]]:
+    """Category and parent ("cp" first: the gate's key), grandparent, side, neighbours."""
+    c, p, gcat, side, left, right = key
+    return [("cp", c, p), ("cpg", c, p, gcat), ("cps", c, p, side), ("cpsl", c, p, side, left),
+            ("cpsr", c, p, side, right)]
+
+
+def tag_features(key: tuple) -> list[tuple[str, ...]]:
+    c, p, pt, fw, pfw, side, gt = key
+    # the NP of "(PP by (NP the company))" after a participle: -LGS
+    return [("cpptf", c, p, pt, fw), ("cpf", c, p, pfw, side), ("cpfg", c, p, pfw, gt)]
 
 
 def _cat(node: Node) -> str:

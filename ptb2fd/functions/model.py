@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from ptb2fd.errors import Ptb2fdError
-from ptb2fd.functions.features import TreeFeatures
+from ptb2fd.functions.features import TreeFeatures, structure_features, tag_features
 from ptb2fd.functions.heads import HeadTable
 from ptb2fd.trees.ptbtree import Label, Node
 
@@ -58,6 +58,7 @@ class FunctionModel:
     training: dict
     gate: frozenset[tuple[str, str]]  # (category, parent category) of the phrases it tags
     heads: dict  # the head table of its features (heads.yaml)
+    skip: frozenset[tuple[str, ...]] = frozenset()  # keys of phrases it does not look at (features.py)
 
     def tagger(self) -> "Tagger":
         return Tagger(self)
@@ -76,7 +77,8 @@ class FunctionModel:
     def meta(self) -> dict:
         return {"format": FORMAT, "version": FORMAT_VERSION, "name": self.name, "classes": list(self.classes),
                 "word_classes": {k: sorted(v) for k, v in sorted(self.word_classes.items())},
-                "gate": sorted(f"{c}|{p}" for c, p in self.gate), "heads": self.heads, "training": self.training}
+                "gate": sorted(f"{c}|{p}" for c, p in self.gate), "skip": sorted(" ".join(k) for k in self.skip),
+                "heads": self.heads, "training": self.training}
 
 
 class Tagger:
@@ -84,30 +86,49 @@ class Tagger:
 
     def __init__(self, model: FunctionModel):
         self.model = model
-        self.extract = TreeFeatures(HeadTable(model.heads).head_child, model.word_classes, model.gate)
+        self.extract = TreeFeatures(HeadTable(model.heads).head_child, model.word_classes, model.gate, model.skip)
         self.labels: dict[tuple[str, int], Label] = {}  # (category, class) -> label
         # the weights with a row of zeros last, for the features the model has not seen
         self.weights = np.vstack([model.weights, np.zeros((1, model.weights.shape[1]), dtype=model.weights.dtype)])
         self.unseen = repeat(len(model.weights))
         self.tags = [tags_of(c) for c in model.classes]
+        self._memos: tuple[dict, dict] = ({}, {})  # structural and tag keys -> their rows
 
     def predict(self, tree: Node) -> dict[int, tuple[str, ...]]:
         """id(phrase) -> predicted tags, for the phrases of `tree` given some."""
-        phrases = self.extract.of(tree)
+        phrases = self.extract.phrases(tree)
         if not phrases:
             return {}
         index = self.model.features.get
         unseen = self.unseen
+        structures, tagged = self._memos
+        if len(structures) + len(tagged) > 200_000:  # bounded on a huge corpus
+            structures.clear()
+            tagged.clear()
         rows: list[int] = []
         starts: list[int] = []
-        for _, features in phrases:
+        for _, skey, tkey, words in phrases:
             starts.append(len(rows))
             rows.append(0)
-            rows.extend(map(index, features, unseen))
+            r = structures.get(skey)
+            if r is None:
+                r = structures[skey] = self._rows(structure_features(skey))
+            rows.extend(r)
+            r = tagged.get(tkey)
+            if r is None:
+                r = tagged[tkey] = self._rows(tag_features(tkey))
+            rows.extend(r)
+            rows.extend(map(index, words, unseen))
         scores = np.add.reduceat(self.weights[rows], starts, axis=0)
         best = scores.argmax(axis=1).tolist()
         tags = self.tags
-        return {id(node): tags[b] for (node, _), b in zip(phrases, best) if tags[b]}
+        return {id(phrase[0]): tags[b] for phrase, b in zip(phrases, best) if tags[b]}
+
+    def _rows(self, features: list[tuple[str, ...]]) -> tuple[int, ...]:
+        """The rows of the features the model knows (a key's features give
+        the same rows every time: what each key gave is kept)."""
+        index = self.model.features
+        return tuple(index[f] for f in features if f in index)
 
     def label(self, cat: str, tags: tuple[str, ...]) -> Label:
         """The label of a phrase with predicted tags, marked as inferred."""
@@ -168,4 +189,5 @@ def load_model(path: str | Path) -> FunctionModel:
     return FunctionModel(meta["name"], classes,
                          {k: frozenset(v) for k, v in meta["word_classes"].items()},
                          {tuple(f.split(" ")): i for i, f in enumerate(names, 1)}, weights, meta.get("training", {}),
-                         frozenset(tuple(g.split("|", 1)) for g in meta.get("gate", [])), meta["heads"])
+                         frozenset(tuple(g.split("|", 1)) for g in meta.get("gate", [])), meta["heads"],
+                         frozenset(tuple(k.split(" ")) for k in meta.get("skip", [])))

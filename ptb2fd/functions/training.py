@@ -32,6 +32,7 @@ MIN_COUNT = 2
 MIN_CLASS = 3
 MAX_ITERATIONS = 400
 GATE_SHARE = 0.005
+SKIP_SEEN = 20
 
 
 def load_word_classes(path: str | Path | None = None) -> dict[str, frozenset[str]]:
@@ -104,6 +105,22 @@ def gate_of(examples: Examples, min_share: float = GATE_SHARE) -> frozenset[tupl
     return frozenset(k for k, n in seen.items() if tagged[k] and tagged[k] >= min_share * n)
 
 
+def skip_key(features: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """(category, parent, the parent's first word, side): the `cpf` feature's fields."""
+    return next(f for f in features if f[0] == "cpf")[1:]
+
+
+def skip_of(examples: Examples, kept: list[int], min_seen: int = SKIP_SEEN) -> frozenset[tuple[str, ...]]:
+    """Keys seen at least `min_seen` times, never with a tag: their phrases are not looked at."""
+    seen: Counter = Counter()
+    tagged: Counter = Counter()
+    for i in kept:
+        key = skip_key(examples.features[i])
+        seen[key] += 1
+        tagged[key] += examples.classes[i] != ""
+    return frozenset(k for k, n in seen.items() if n >= min_seen and not tagged[k])
+
+
 def fit(examples: Examples, name: str, variance: float = VARIANCE, min_count: int = MIN_COUNT,
         min_class: int = MIN_CLASS, max_iterations: int = MAX_ITERATIONS, log=lambda msg: None,
         word_classes: dict[str, frozenset[str]] | None = None, gate_share: float = GATE_SHARE) -> FunctionModel:
@@ -113,7 +130,10 @@ def fit(examples: Examples, name: str, variance: float = VARIANCE, min_count: in
 
     gate = gate_of(examples, gate_share)
     kept = [i for i, feats in enumerate(examples.features) if feats[0][1:3] in gate]
-    log(f"gate: {len(gate)} (category, parent) pairs, {len(kept)} of {len(examples.classes)} phrases")
+    skip = skip_of(examples, kept)
+    kept = [i for i in kept if skip_key(examples.features[i]) not in skip]
+    log(f"gate: {len(gate)} (category, parent) pairs, less {len(skip)} (category, parent, parent's first word, "
+        f"side); {len(kept)} of {len(examples.classes)} phrases")
     examples = examples.subset(kept)
     counts = Counter(examples.classes)
     fold = fold_classes(counts, min_class)
@@ -155,4 +175,5 @@ def fit(examples: Examples, name: str, variance: float = VARIANCE, min_count: in
                 "sha256": examples.digest.hexdigest(),
                 "class_counts": {c: counts[c] for c in sorted(counts)}}
     training["gate_share"] = gate_share
-    return FunctionModel(name, classes, dict(word_classes or {}), index, weights, training, gate, examples.heads)
+    return FunctionModel(name, classes, dict(word_classes or {}), index, weights, training, gate, examples.heads,
+                         skip)
