@@ -29,10 +29,10 @@ def _agreement(r: dict) -> dict:
 def parser_output(run: Run) -> Section:
     rows = []
     for split in SPLITS:
-        trained = "trained on dev: its training data" if split is DEV else "trained on dev"
         for mode, what in (("auto", "predicted tags"), ("gold", "no model")):
+            note = "" if mode == "gold" else ("; the model's training data" if split is DEV else "; model trained on dev")
             argv = ["ptb2fd", "check-functions", *corpus_files(split), "--functions", mode, "--json"]
-            rows.append(Figure(f"{split[0]}, {what}", shown(argv), split=f"{split[0]} ({split[1]}); {trained}",
+            rows.append(Figure(f"{split[0]}, {what}", shown(argv), split=f"{split[0]} ({split[1]}){note}",
                                values=_agreement(run.json(argv))))
     stripped = run.path("test-stripped.mrg")
     strip_argv = ["ptb2fd", "strip", *corpus_files(TEST), "-o", str(stripped)]

@@ -123,3 +123,16 @@ def test_complete_keeps_the_given_tags_and_fills_in_the_rest(rules):
     assert s.tokens[0].rules == [] and s.tokens[3].rules == []  # given tags: not inferred
     assert s.tokens[2].rules[0].startswith("functions:")
     assert Converter(rules, functions="auto").convert_text(partial).tokens[2].role == "object"
+
+
+@pytest.mark.parametrize("command", [["regen", "--json"], ["check-heads", "--json"], ["check-functions", "--json"]])
+def test_other_commands_take_the_modes(tmp_path, capsys, command):
+    src = tmp_path / "gold.mrg"
+    src.write_text(GOLD + "\n" + ODD + "\n", encoding="utf-8")
+    outputs = {}
+    for mode in ("gold", "infer"):
+        assert main([command[0], str(src), "--functions", mode, *command[1:]]) == 0
+        outputs[mode] = json.loads(capsys.readouterr().out)
+    assert outputs["gold"]["sentences"] == outputs["infer"]["sentences"] == 2
+    if command[0] == "check-functions":  # stripped trees: gold mode has no tags to read
+        assert outputs["infer"]["agreement"]["role"] > outputs["gold"]["agreement"]["role"]
