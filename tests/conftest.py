@@ -53,6 +53,18 @@ def regenerate(converter, rules):
     return run
 
 
+@pytest.fixture(scope="session")
+def placed(regenerate):
+    """placed(tree, rule_id, view="paper"): the regenerated words, and
+    whether the placement rule `rule_id` decided a placement (True when
+    rule_id is None: the case tests the conversion alone)."""
+    def run(tree: str, rule_id: str | None, view: str = "paper") -> tuple[str, bool]:
+        words, fired = regenerate(tree, view)
+        return words, rule_id is None or fired.get(rule_id, 0) >= 1
+
+    return run
+
+
 # Six invented sentences: a transitive clause, a copula, do-support with n't,
 # a temporal noun phrase, a question.
 SIX_TREES = """\
