@@ -55,9 +55,17 @@ class UposTable:
     refinements: tuple[Refinement, ...]
     unknown: str
 
+    def __post_init__(self):
+        # The refinements of each tag, in order: most tags have none (CoNLL-U output stays fast).
+        by_tag: dict[str, tuple[Refinement, ...]] = {}
+        for r in self.refinements:
+            for tag in r.tags:
+                by_tag[tag] = by_tag.get(tag, ()) + (r,)
+        object.__setattr__(self, "by_tag", by_tag)
+
     def upos(self, token: Token, head: Token | None) -> str:
         tag = (token.corrected.partition(">")[2] if token.corrected else "") or token.cat
-        for r in self.refinements:
+        for r in self.by_tag.get(tag, ()):
             if r.applies(tag, token, head):
                 return r.upos
         return self.tags.get(tag, self.unknown)
@@ -118,5 +126,8 @@ def upos_table() -> UposTable:
 def upos_tags(sentence: Sentence) -> list[str]:
     """The UPOS of each token of `sentence`, in order."""
     table = upos_table()
-    by_id = {t.id: t for t in sentence.tokens}
-    return [table.upos(t, by_id.get(t.head)) for t in sentence.tokens]
+    tokens = sentence.tokens
+    if all(t.id == i for i, t in enumerate(tokens, 1)):  # as converted: the head of id h is tokens[h - 1]
+        return [table.upos(t, tokens[t.head - 1] if 0 < t.head <= len(tokens) else None) for t in tokens]
+    by_id = {t.id: t for t in tokens}
+    return [table.upos(t, by_id.get(t.head)) for t in tokens]
