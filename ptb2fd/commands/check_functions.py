@@ -14,12 +14,11 @@ import json
 import sys
 
 from ptb2fd.analysis.agreement import FIELDS, check_functions
-from ptb2fd.commands.options import add_subparser, input_args
+from ptb2fd.commands.options import add_subparser, exit_status, input_args
 
-EXIT_STATUS = """exit status:
-  0  the comparison was printed
-  1  some trees failed to convert (counted under `failed`)
-  2  unusable arguments, inputs, rule files or model"""
+EXIT_STATUS = exit_status(
+    "the comparison was printed", ["some trees failed to convert (counted under `failed`)"],
+    ["unusable arguments, inputs, rule files or function-tag model"])
 
 
 def add_parser(sub) -> None:

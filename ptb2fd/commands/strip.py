@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import sys
 
-from ptb2fd.commands.options import add_subparser
+from ptb2fd.commands.options import STDOUT_FULL, UNWRITABLE, add_subparser, exit_status
 
-EXIT_STATUS = """exit status:
-  0  every tree was written
-  1  some trees could not be read, or held nothing but empty elements (each reported with file, line and
-     id, and left out); the others were written
-  2  unusable arguments or inputs"""
+EXIT_STATUS = exit_status(
+    "every tree was written",
+    ["some trees could not be read, or held nothing but empty elements (each reported with file, line and id, "
+     "and left out; the others are written)", "the output could not be written (disk full)", STDOUT_FULL],
+    ["unusable arguments or inputs", UNWRITABLE], writes=True)
 
 
 def add_parser(sub) -> None:
@@ -35,7 +35,9 @@ def run(args) -> int:
     from ptb2fd.errors import TreeParseError
     from ptb2fd.runner.output import atomic_output
     from ptb2fd.runner.sources import iter_raw
+    from ptb2fd.runner.targets import check_output_file
 
+    check_output_file("-o", args.output)
     read = written = 0
     with atomic_output(args.output) as out:
         for raw in iter_raw(args):

@@ -13,13 +13,14 @@ import sys
 import time
 from pathlib import Path
 
-from ptb2fd.commands.options import add_subparser
+from ptb2fd.commands.options import UNWRITABLE, add_subparser, exit_status
 from ptb2fd.errors import UsageError
 
-EXIT_STATUS = """exit status:
-  0  the model was written
-  1  some trees could not be read (each reported with file, line and id); the model was written from the rest
-  2  unusable arguments, inputs or rule files, or no tree to train on"""
+EXIT_STATUS = exit_status(
+    "the model was written",
+    ["some trees could not be read (each reported with file, line and id; the model is trained on the others)",
+     "the model could not be written (disk full; the previous file is kept)"],
+    ["unusable arguments or inputs", "no tree to train on", UNWRITABLE], writes=True)
 
 
 def add_parser(sub) -> None:
@@ -30,7 +31,8 @@ def add_parser(sub) -> None:
     t.add_argument("--files", metavar="GLOB", help="keep input files whose name matches, e.g. 'wsj_00*'")
     t.add_argument("--sections", metavar="S", help="WSJ sections, e.g. 02-21")
     t.add_argument("--encoding", metavar="ENC", help="input encoding (default UTF-8)")
-    t.add_argument("-o", "--output", metavar="MODEL", required=True, help="the model file to write (atomically)")
+    t.add_argument("-o", "--output", metavar="MODEL", required=True,
+                   help="the model file to write (checked before training; written atomically)")
     t.add_argument("--name", help="the model's name, cited in the records (default: the file name without "
                                   "extension and a digest of the model, e.g. wsj-dev@1f2e3d4c)")
     t.add_argument("--variance", type=float, default=None, metavar="V",
@@ -41,8 +43,10 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     from ptb2fd.functions.heads import load_head_table
-    from ptb2fd.functions.model import save_model
+    from ptb2fd.functions.model import model_bytes
     from ptb2fd.functions.training import VARIANCE, Examples, fit, load_word_classes
+    from ptb2fd.runner.output import atomic_output
+    from ptb2fd.runner.targets import check_output_file
     from ptb2fd.trees.inputs import resolve_inputs
     from ptb2fd.trees.ptbtree import parse_tree
     from ptb2fd.trees.reader import read_trees
@@ -51,6 +55,7 @@ def run(args) -> int:
     variance = VARIANCE if args.variance is None else args.variance
     if variance <= 0:
         raise UsageError("--variance: give a positive number")
+    check_output_file("-o", args.output)  # before training, not after
     start = time.perf_counter()
     paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)
     classes = load_word_classes()
@@ -71,7 +76,8 @@ def run(args) -> int:
     if not args.name:  # the file's name and the model's own digest: "wsj-dev@1f2e3d4c"
         model.name = f"{model.name}@{model.digest()[:8]}"
     name = model.name
-    save_model(model, args.output)
+    with atomic_output(args.output, binary=True) as out:
+        out.write(model_bytes(model))
     print(f"ptb2fd train-functions: {args.output}: model {name}, {examples.trees} trees, "
           f"{len(examples.classes)} phrases, {len(model.classes)} tag sets, {time.perf_counter() - start:.1f} s",
           file=sys.stderr)

@@ -42,28 +42,6 @@ class Figure:
     values: dict = field(default_factory=dict)
 
 
-@dataclass
-class Section:
-    """One section of the page: `name` is for --skip and the anchor."""
-    name: str
-    title: str
-    about: str
-    figures: list[Figure]
-
-
-REGEN_KEYS = ("sentences", "ssa_id", "exact", "bleu", "gsa", "sta", "gta", "dea")
-
-
-def corpus_files(split) -> list[str]:
-    return ["--corpus", "treebank", "--files", split[2]]
-
-
-def regen_values(result: dict) -> dict:
-    """The figures of `ptb2fd regen --json`, as the tables show them."""
-    return {k: (result[k] if k == "sentences" else f"{100 * result[k]:.2f}" if k != "bleu" else f"{result[k]:.4f}")
-            for k in REGEN_KEYS}
-
-
 def shown(argv: list[str]) -> str:
     """The command as a user types it: `ptb2fd regen --corpus treebank …`."""
     return " ".join(shlex.quote(a) for a in argv)
@@ -132,3 +110,24 @@ def machine() -> str:
 
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return f"{platform.machine()}, {cores} cores, Python {platform.python_version()}"
+
+
+@dataclass
+class Section:
+    name: str  # for --skip and the anchor
+    title: str
+    about: str
+    figures: list[Figure]
+
+
+def corpus_files(split) -> list[str]:
+    return ["--corpus", "treebank", "--files", split[2]]
+
+
+REGEN_KEYS = ("sentences", "ssa_id", "exact", "bleu", "gsa", "sta", "gta", "dea")
+
+
+def regen_values(result: dict) -> dict:
+    """The figures of `ptb2fd regen --json`, as the tables show them."""
+    return {k: (result[k] if k == "sentences" else f"{100 * result[k]:.2f}" if k != "bleu" else f"{result[k]:.4f}")
+            for k in REGEN_KEYS}

@@ -5,8 +5,8 @@ and "tokens" (a list of objects, one per word, each with every `Token` field
 in `FIELDS` order), a third, "unknown", only when the tree had labels or
 tags that treebank.yaml does not know: `{"label:ZZP": 1, "tag:QQ": 1}`, and
 a fourth, "functions", only when the function tags were predicted (parser
-output): `{"model": "wsj-dev-1", "tags": 9, "empty_elements": 1}`. Non-ASCII text is written as is
-(`ensure_ascii=False`), compact separators, no trailing newline; the same
+output): `{"model": "wsj-dev@1f2e3d4c", "tags": 9, "empty_elements": 1}`.
+Non-ASCII text is written as is (`ensure_ascii=False`), compact separators, no trailing newline; the same
 `Sentence` always gives the same string.
 
     {"id":"wsj_0001.mrg:1","tokens":[{"id":1,"word":"It",...,"rules":[]}]}

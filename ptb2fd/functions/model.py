@@ -12,16 +12,18 @@ table, what it was trained on), `features.txt` (one feature per line, its
 template and fields joined by spaces: no field holds white space, words
 being tree leaves) and
 `weights.npy` (float16, one row per feature plus a bias row first, one
-column per class). Its `name` ("wsj-dev-1") is what records cite.
+column per class). Its `name` ("wsj-dev@1f2e3d4c": the file name and a
+digest of the model) is what records cite.
 """
 from __future__ import annotations
 
 import io
 import json
 import zipfile
-from itertools import repeat
 from dataclasses import dataclass
+from itertools import repeat
 from pathlib import Path
+
 import numpy as np
 
 from ptb2fd.errors import Ptb2fdError
@@ -139,35 +141,23 @@ class Tagger:
         return lab
 
 
-def save_model(model: FunctionModel, path: str | Path) -> None:
-    """Write the model atomically (temporary file, then rename)."""
-    import os
-    import tempfile
-
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+def model_bytes(model: FunctionModel) -> bytes:
+    """The model file's bytes: the same model, the same bytes (zip entries
+    carry a fixed date and mode)."""
     buffer = io.BytesIO()
     np.lib.format.write_array(buffer, np.ascontiguousarray(model.weights, dtype=STORED), allow_pickle=False)
     order = sorted(model.features, key=model.features.get)
     entries = [("meta.json", (json.dumps(model.meta(), indent=1, sort_keys=True) + "\n").encode("utf-8")),
                ("features.txt", ("\n".join(" ".join(f) for f in order) + "\n").encode("utf-8")),
                ("weights.npy", buffer.getvalue())]
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=str(target.parent))
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)  # as a plain open() would (mkstemp's file is private)
-        with os.fdopen(fd, "wb") as handle:
-            with zipfile.ZipFile(handle, "w") as archive:
-                for name, data in entries:
-                    info = zipfile.ZipInfo(name, _DATE)
-                    info.compress_type = zipfile.ZIP_DEFLATED
-                    info.external_attr = 0o644 << 16
-                    archive.writestr(info, data, compresslevel=9)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, _DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data, compresslevel=9)
+    return out.getvalue()
 
 
 def load_model(path: str | Path) -> FunctionModel:

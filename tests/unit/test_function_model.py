@@ -7,7 +7,7 @@ import pytest
 
 from ptb2fd.cli import main
 from ptb2fd.functions.heads import HeadTable, load_head_table
-from ptb2fd.functions.model import FunctionModelError, load_model, save_model
+from ptb2fd.functions.model import FunctionModelError, load_model, model_bytes
 from ptb2fd.functions.training import Examples, class_of, fit, fold_classes, load_word_classes
 from ptb2fd.trees.ptbtree import parse_tree
 
@@ -47,8 +47,8 @@ def test_head_table_heads_a_pp_by_its_complement_and_remembers_patterns():
 
 def test_training_is_deterministic_and_the_model_predicts_what_it_learned(tmp_path):
     first, second = tmp_path / "a.ftm", tmp_path / "b.ftm"
-    save_model(fit(examples(), "tiny", variance=4.0, min_count=1, min_class=1), first)
-    save_model(fit(examples(), "tiny", variance=4.0, min_count=1, min_class=1), second)
+    first.write_bytes(model_bytes(fit(examples(), "tiny", variance=4.0, min_count=1, min_class=1)))
+    second.write_bytes(model_bytes(fit(examples(), "tiny", variance=4.0, min_count=1, min_class=1)))
     assert first.read_bytes() == second.read_bytes()
     model = load_model(first)
     assert model.name == "tiny" and set(model.classes) == {"", "LOC", "PRD", "SBJ", "TMP"}

@@ -67,9 +67,17 @@ def test_a_tree_with_empty_elements_but_no_tag_is_annotation_not_parser_output(c
     assert convert(text, "auto").tokens == convert(text, "gold").tokens
 
 
-def test_a_tree_given_no_tag_and_no_empty_element_is_converted_as_given(convert):
-    text = "( (NP (NNP Hiroshi) (NNP Asada)) )"
+def test_a_fragment_without_a_clause_is_converted_as_given_under_auto(convert):
+    # gold treebanks have such trees, untagged: they cannot be told from a parser's
+    text = "( (FRAG (NP (NN Fees)) (NP (CD 1) (CD 3\\/4)) (. .)) )"
     s = convert(text, "auto")
+    assert s.functions is None and s.tokens == convert(text, "gold").tokens
+    assert convert(text.replace("FRAG", "S"), "auto").functions is not None  # a clause: parser output
+
+
+def test_a_tree_the_model_gives_nothing_is_converted_as_given(convert):
+    text = "(ROOT (S (INTJ (UH Yes)) (. .)))"
+    s = convert(text, "infer")
     assert s.functions is None and s.tokens == convert(text, "gold").tokens
 
 

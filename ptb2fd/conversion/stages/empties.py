@@ -76,7 +76,8 @@ class RestoreEmpties:
             rules = by_label.get(node.label.raw)  # the raw label decides category and tags
             if rules is None:
                 probe = Node(node.label, ())
-                rules = by_label[node.label.raw] = tuple(r for r in self.rules if not r.label or any_match(r.label, probe))
+                rules = by_label[node.label.raw] = tuple(r for r in self.rules
+                                                         if not r.label or any_match(r.label, probe))
             if rules:
                 ancestors = []
                 up = entry[1]

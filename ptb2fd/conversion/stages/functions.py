@@ -11,11 +11,12 @@ per tree (`--functions`):
   the empty elements the records depend on;
 - `complete`: `infer`, but the tags the tree has are kept; for treebanks
   with some tags and no empty elements, as GUM (docs/parser-output.md);
-- `auto` (the default): `infer` for a tree with no function tag and no
-  empty element at all (parser output), `gold` for any other (a gold tree,
-  or a treebank with some tags: its tags are kept as they are). A tree the
-  model gives no tag and no empty element is converted as given, and not
-  marked as inferred.
+- `auto` (the default): `infer` for parser output, a tree with a clause
+  but no function tag and no empty element at all (`TreeShape`); `gold`
+  for any other (a gold tree, a treebank with some tags: its tags are kept
+  as they are, or a fragment without a clause). A tree the model gives no
+  tag and no empty element is converted as given, and not marked as
+  inferred.
 The rest of the pipeline runs unchanged on the result, so the roles are
 still decided by rules/*.yaml: "(S (NP He) (VP (VBD left) (NP Tuesday)))"
 becomes "(S (NP-SBJ He) (VP left (NP-TMP Tuesday)))" and "Tuesday" is
@@ -41,38 +42,60 @@ TAG_CONDITIONS = frozenset({"ftag", "child_ftag"})  # a role rule with one of th
 class FunctionsUsed:
     """What the stage did to one tree, for its records and --stats."""
 
-    model: str  # the model's name, cited in the records ("wsj-dev-1")
+    model: str  # the model's name, cited in the records ("wsj-dev@1f2e3d4c")
     tagged: int = 0  # phrases given a predicted tag
     restored: list = field(default_factory=list)  # (rule id, anchor) of each empty element put back
 
 
-def tree_shape(tree: Node, stop_at_tag: bool = False) -> tuple[bool, bool]:
-    """(has a function tag, is plain): a plain tree has no empty element,
-    index or undecided label ("ADVP|PRT"), so stripping it changes nothing
-    but its tags. With `stop_at_tag` (auto), the walk ends at the first tag
-    or empty element, and an empty element counts as a tag: a tree with
-    either is annotated, not parser output."""
-    tags, plain = False, True
+CLAUSES = frozenset({"S", "SINV", "SQ", "SBARQ", "SBAR"})
+
+
+@dataclass(frozen=True)
+class TreeShape:
+    """What `tree_shape` found. `plain`: no empty element, index or
+    undecided label ("ADVP|PRT"), so stripping the tree changes nothing but
+    its tags. `parser_output` (for `auto`): no function tag, no empty
+    element, and a clause. Annotated Penn trees give every clause a subject
+    tag (or an empty subject), so a clause without any is a parser's; a
+    fragment without a clause and without tags ("(NP (NNP Hiroshi) (NNP
+    Asada))") is taken as given: gold treebanks have such trees (55 in the
+    sample, none with a clause)."""
+
+    tags: bool
+    plain: bool
+    clause: bool
+
+    @property
+    def parser_output(self) -> bool:
+        return not self.tags and self.plain and self.clause
+
+
+def tree_shape(tree: Node, stop_early: bool = False) -> TreeShape:
+    """With `stop_early` (auto), the walk ends at the first tag or empty
+    element (annotation: the tree is converted as it is)."""
+    tags, plain, clause = False, True, False
     stack = [tree]
     while stack:
         node = stack.pop()
         if node.word is not None:
             if node.tag == "-NONE-":
                 plain = False
-                if stop_at_tag:  # an empty element is annotation as much as a tag is
-                    return True, plain
+                if stop_early:
+                    return TreeShape(tags, plain, clause)
             continue
         label = node.label
         if label.ftags:
             tags = True
-            if stop_at_tag:
-                return tags, plain
+            if stop_early:
+                return TreeShape(tags, plain, clause)
         if label.raw != label.cat and not label.ftags and label.raw not in ("", "ROOT", "TOP"):
             plain = False
         elif label.index is not None or label.gap is not None:
             plain = False
+        if label.cat in CLAUSES:
+            clause = True
         stack.extend(node.children)
-    return tags, plain
+    return TreeShape(tags, plain, clause)
 
 
 def _tagged(tree: Node) -> set[int]:
@@ -165,10 +188,11 @@ class InferFunctions:
             return
         tree = parse.source_tree
         complete = self.mode == "complete"
-        has_tags, plain = tree_shape(tree, stop_at_tag=self.mode == "auto")
-        if self.mode == "auto" and has_tags:
+        shape = tree_shape(tree, stop_early=self.mode == "auto")
+        if self.mode == "auto" and not shape.parser_output:
             return
-        stripped = tree if plain and (complete or not has_tags) else strip(tree, keep_tags=complete)
+        has_tags = shape.tags
+        stripped = tree if shape.plain and (complete or not has_tags) else strip(tree, keep_tags=complete)
         if stripped is None:  # nothing but empty elements: the nulls stage reports it
             return
         tagger = self.tagging.tagger
@@ -194,7 +218,7 @@ class MarkInferred:
     """Provenance of an inferred tree's records: `sentence.functions` names
     the model, and a word whose role rule read a predicted tag lists
     "functions:MODEL:TAGS" in its `rules`, beside the rule id ("Tuesday"
-    temporal by ftag-tmp, rules ["functions:wsj-dev-1:TMP"]); a word whose
+    temporal by ftag-tmp, rules ["functions:wsj-dev@1f2e3d4c:TMP"]); a word whose
     logical role rests on a restored empty element lists that rule's id."""
 
     name = "mark-inferred"
