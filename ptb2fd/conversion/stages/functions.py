@@ -188,16 +188,17 @@ class InferFunctions:
             return
         tree = parse.source_tree
         complete = self.mode == "complete"
-        shape = tree_shape(tree, stop_early=self.mode == "auto")
-        if self.mode == "auto" and not shape.parser_output:
-            return
-        has_tags = shape.tags
-        stripped = tree if shape.plain and (complete or not has_tags) else strip(tree, keep_tags=complete)
+        if self.mode == "auto":
+            if not tree_shape(tree, stop_early=True).parser_output:
+                return
+            stripped = tree  # no tag, no empty element: nothing to strip
+        else:  # (strip gives back a tree it leaves as it is)
+            stripped = strip(tree, keep_tags=complete)
         if stripped is None:  # nothing but empty elements: the nulls stage reports it
             return
         tagger = self.tagging.tagger
         predicted = tagger.predict(stripped)
-        if complete and has_tags:  # the tags the tree has stay
+        if complete:  # the tags the tree has stay
             given = _tagged(stripped)
             predicted = {k: v for k, v in predicted.items() if k not in given}
         tagged, count = relabel(stripped, predicted, tagger) if predicted else (stripped, 0)
