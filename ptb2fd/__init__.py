@@ -4,27 +4,40 @@
     >>> sentence = Converter(load_rules()).convert_text("(S (NP-SBJ (PRP It)) (VP (VBD rose)))")
     >>> [(t.word, t.role) for t in sentence.tokens]
     [('It', 'subject'), ('rose', 'top')]
+
+The names below load on first use (PEP 562), so that `import ptb2fd.cli`
+(every run of the command, `--version` too) does not load the converter,
+nltk or WordNet.
 """
-from ptb2fd.conversion.converter import Converter, Result
-from ptb2fd.errors import (
-                     ConversionError,
-                     EmptyTreeError,
-                     InvariantError,
-                     Ptb2fdError,
-                     RuleFileError,
-                     SentenceError,
-                     TreeParseError,
-                     UsageError,
-)
-from ptb2fd.record import Sentence, Token
-from ptb2fd.regen.check import RegenerationCheck
-from ptb2fd.regen.view import RegenerationView, make_view
-from ptb2fd.ruleset.load import RuleSet, load_rules
-from ptb2fd.trees.reader import read_trees, resolve_inputs
+from __future__ import annotations
+
+import importlib
 
 __version__ = "0.1.0"
-__all__ = [
-    "Converter", "Result", "Sentence", "Token", "RuleSet", "load_rules", "read_trees", "resolve_inputs",
-    "RegenerationCheck", "RegenerationView", "make_view", "Ptb2fdError", "SentenceError", "TreeParseError",
-    "EmptyTreeError", "ConversionError", "InvariantError", "RuleFileError", "UsageError",
-]
+
+# name -> the module that defines it
+_LAZY = {
+    "Converter": "ptb2fd.conversion.converter", "Result": "ptb2fd.conversion.converter",
+    "Sentence": "ptb2fd.record", "Token": "ptb2fd.record",
+    "RuleSet": "ptb2fd.ruleset.load", "load_rules": "ptb2fd.ruleset.load",
+    "read_trees": "ptb2fd.trees.reader", "resolve_inputs": "ptb2fd.trees.reader",
+    "RegenerationCheck": "ptb2fd.regen.check",
+    "RegenerationView": "ptb2fd.regen.view", "make_view": "ptb2fd.regen.view",
+    **{name: "ptb2fd.errors" for name in (
+        "Ptb2fdError", "SentenceError", "TreeParseError", "EmptyTreeError", "ConversionError", "InvariantError",
+        "RuleFileError", "UsageError")},
+}
+__all__ = list(_LAZY)
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'ptb2fd' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

@@ -7,8 +7,12 @@ from __future__ import annotations
 import json
 import sys
 
+from typing import TYPE_CHECKING
+
 from ptb2fd.commands.options import add_subparser, input_args
-from ptb2fd.headcheck.compare import HeadCheck, HeadComparison
+
+if TYPE_CHECKING:
+    from ptb2fd.headcheck.compare import HeadCheck
 
 
 def add_parser(sub) -> None:
@@ -34,6 +38,7 @@ def render_text(check: HeadCheck, limit: int) -> str:
 
 
 def run(args) -> int:
+    from ptb2fd.headcheck.compare import HeadComparison
     from ptb2fd.runner.sources import iter_raw, load_converter
 
     converter = load_converter(args.rules)

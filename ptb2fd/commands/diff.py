@@ -12,10 +12,7 @@ from pathlib import Path
 from ptb2fd.commands.options import add_subparser
 from ptb2fd.commands.regen import add_view_option
 from ptb2fd.errors import UsageError
-from ptb2fd.regen.check import RegenerationCheck
-from ptb2fd.regen.report import ReportBuilder, sentence_record
 from ptb2fd.regen.view import DEFAULT_VIEW
-from ptb2fd.runner.sources import iter_sentences
 
 EXIT_STATUS = """exit status:
   0  the comparison was printed
@@ -41,6 +38,8 @@ def add_parser(sub) -> None:
 
 def regenerate(sentences, rules, view: str = DEFAULT_VIEW, realizer=None):
     """Regenerated sentences, one at a time."""
+    from ptb2fd.regen.check import RegenerationCheck
+
     check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view, realizer)
     for s in sentences:
         yield check.run(s)
@@ -58,6 +57,9 @@ def _load_report(folder: Path) -> tuple[dict, dict[str, dict]]:
 
 
 def _run_rules(folder: str, args) -> tuple[dict, dict[str, dict]]:
+    from ptb2fd.regen.report import ReportBuilder, sentence_record
+    from ptb2fd.runner.sources import iter_sentences
+
     sentences, rules, _ = iter_sentences(args, folder)
     builder = ReportBuilder()
     records = {}

@@ -10,10 +10,7 @@ import sys
 from ptb2fd.commands.options import add_subparser, input_args
 from ptb2fd.errors import UsageError
 from ptb2fd.realizer.select import REALIZERS, build_realizer
-from ptb2fd.regen.check import RegenerationCheck
-from ptb2fd.regen.report import ReportBuilder, format_table
 from ptb2fd.regen.view import DEFAULT_VIEW, VIEWS
-from ptb2fd.runner.sources import iter_sentences
 
 JSON_KEYS = ("view", "realizer", "sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea",
              "understandability", "quality")
@@ -42,6 +39,10 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from ptb2fd.regen.check import RegenerationCheck
+    from ptb2fd.regen.report import ReportBuilder, format_table
+    from ptb2fd.runner.sources import iter_sentences
+
     view = getattr(args, "view", DEFAULT_VIEW)
     kind = getattr(args, "realizer", "rules")
     model = getattr(args, "model", None)

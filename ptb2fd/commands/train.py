@@ -13,7 +13,7 @@ import time
 
 from ptb2fd.commands.options import add_subparser, input_args
 from ptb2fd.errors import UsageError
-from ptb2fd.realizer.model import VARIANCES, save_model, train_model
+from ptb2fd.realizer.prior import VARIANCES
 from ptb2fd.regen.view import VIEWS
 
 
@@ -28,6 +28,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from ptb2fd.realizer.model import save_model, train_model  # numpy, scipy
     from ptb2fd.runner.sources import iter_sentences
 
     try:

@@ -24,9 +24,11 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from nltk.corpus.reader.wordnet import WordNetCorpusReader
-
 from ptb2fd import cache
+from ptb2fd.nltk_import import load_nltk
+
+load_nltk()  # before nltk's modules: without scipy
+from nltk.corpus.reader.wordnet import WordNetCorpusReader  # noqa: E402
 
 # The files the two tables come from.
 TABLE_FILES = tuple(f"index.{p}" for p in ("noun", "verb", "adj", "adv")) + tuple(
@@ -69,7 +71,7 @@ def morphy_tables() -> MorphyTables:
 
 
 def _load_tables() -> MorphyTables:
-    import nltk
+    nltk = load_nltk()
 
     from ptb2fd.lexicon.wordnet import wordnet, wordnet_folder
 

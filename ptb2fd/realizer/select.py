@@ -3,9 +3,12 @@ ptb2fd.regen) or `stat` (a model written by `ptb2fd train`).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ptb2fd.errors import UsageError
-from ptb2fd.regen.order import OrderRules
-from ptb2fd.regen.realizer import RulesRealizer
+
+if TYPE_CHECKING:
+    from ptb2fd.regen.order import OrderRules
 
 REALIZERS = ("rules", "stat")
 
@@ -24,6 +27,8 @@ def load_stat_realizer(model: str | None, view_name: str):
 
 def build_realizer(kind: str, order_rules: OrderRules, view_name: str, model: str | None = None):
     if kind == "rules":
+        from ptb2fd.regen.realizer import RulesRealizer
+
         return RulesRealizer(order_rules)
     if kind == "stat":
         return load_stat_realizer(model, view_name)

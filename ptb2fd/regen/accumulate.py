@@ -25,9 +25,12 @@ import sys
 from collections import Counter
 from typing import Iterable, Sequence
 
-from nltk.translate.bleu_score import Fraction, brevity_penalty, closest_ref_length, modified_precision
+from ptb2fd.nltk_import import load_nltk
 
-from ptb2fd.regen.metrics import SentenceScore
+load_nltk()  # before nltk's modules: without scipy
+from nltk.translate.bleu_score import Fraction, brevity_penalty, closest_ref_length, modified_precision  # noqa: E402
+
+from ptb2fd.regen.metrics import SentenceScore  # noqa: E402
 from ptb2fd.regen.string_metrics import Counts
 
 MACRO = ("ssa_id", "ssa", "gsa", "sta", "gta", "dea")
