@@ -2,6 +2,11 @@
 two rule folders on the same input. This is how a rule change is tested
 before it is committed: metric changes, sentences that became or stopped
 being exact, and words whose role changed, counted by rule id.
+
+With two rule folders, both are checked before any tree is read, and the
+conversions and regenerations are cached by content (ptb2fd.runner.rule_diff
+and result_cache): after a one-rule edit, BEFORE's run comes from the cache
+and AFTER regenerates only the sentences whose records changed.
 """
 from __future__ import annotations
 
@@ -14,9 +19,13 @@ from ptb2fd.commands.regen import add_view_option
 from ptb2fd.errors import UsageError
 from ptb2fd.regen.view import DEFAULT_VIEW
 
-EXIT_STATUS = """exit status:
+EXIT_STATUS = """With two rule folders, results are cached in ~/.cache/ptb2fd/results
+(PTB2FD_CACHE, PTB2FD_CACHE_MB; PTB2FD_NO_CACHE=1 turns the cache off).
+
+exit status:
   0  the comparison was printed
-  2  unusable arguments (BEFORE and AFTER not two report or two rule folders, no input)"""
+  2  unusable arguments (BEFORE and AFTER not two report or two rule folders, no input),
+     or a problem in either rule folder (all of them listed)"""
 
 
 def add_parser(sub) -> None:
@@ -36,15 +45,6 @@ def add_parser(sub) -> None:
     d.set_defaults(run=run)
 
 
-def regenerate(sentences, rules, view: str = DEFAULT_VIEW, realizer=None):
-    """Regenerated sentences, one at a time."""
-    from ptb2fd.regen.check import RegenerationCheck
-
-    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view, realizer)
-    for s in sentences:
-        yield check.run(s)
-
-
 def _load_report(folder: Path) -> tuple[dict, dict[str, dict]]:
     metrics = json.loads((folder / "metrics.json").read_text(encoding="utf-8"))
     sentences = {}
@@ -56,17 +56,17 @@ def _load_report(folder: Path) -> tuple[dict, dict[str, dict]]:
     return metrics, sentences
 
 
-def _run_rules(folder: str, args) -> tuple[dict, dict[str, dict]]:
-    from ptb2fd.regen.report import ReportBuilder, sentence_record
-    from ptb2fd.runner.sources import iter_sentences
+def _run_rule_folders(before: str, after: str, args) -> tuple[tuple[dict, dict], tuple[dict, dict]]:
+    """Both folders validated first, then run with the result cache (ptb2fd.runner.rule_diff)."""
+    from ptb2fd.runner.rule_diff import diff_rule_folders
+    from ptb2fd.trees.inputs import resolve_inputs
 
-    sentences, rules, _ = iter_sentences(args, folder)
-    builder = ReportBuilder()
-    records = {}
-    for r in regenerate(sentences, rules, getattr(args, "view", DEFAULT_VIEW)):
-        builder.add(r)
-        records[r.sentence.id] = sentence_record(r)
-    return builder.metrics(), records
+    paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)
+    if "-" in paths:
+        raise UsageError("diff of two rule folders reads its input twice: give files, not '-'")
+    run_before, run_after = diff_rule_folders(before, after, paths, getattr(args, "encoding", None),
+                                              max(1, args.jobs or 1), getattr(args, "view", DEFAULT_VIEW))
+    return (run_before.metrics, run_before.records), (run_after.metrics, run_after.records)
 
 
 def compare(before: tuple[dict, dict], after: tuple[dict, dict]) -> dict:
@@ -109,7 +109,7 @@ def run(args) -> int:
     elif (b / "roles.yaml").is_file() and (a / "roles.yaml").is_file():
         if not args.inputs and not args.corpus:
             raise UsageError("diff of two rule folders needs an input: files or --corpus treebank")
-        before, after = _run_rules(str(b), args), _run_rules(str(a), args)
+        before, after = _run_rule_folders(str(b), str(a), args)
     else:
         raise UsageError("diff takes two --report folders (with sentences.jsonl) or two rule folders (with roles.yaml)")
     result = compare(before, after)
