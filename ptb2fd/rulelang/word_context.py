@@ -146,15 +146,15 @@ class Family:
 
 def family_of(parse, node: Node, is_punct: Callable[[Node], bool]) -> Family:
     """The Family of `node`, kept on the parse for the stages that follow
-    (keyed by the node's id and the punctuation test; the Family keeps the
-    node, so the id cannot be reused while the parse lives)."""
+    (keyed by the node's id: the Family keeps the node, so the id cannot be
+    reused while the parse lives; one converter, so one punctuation test,
+    works on a parse)."""
     families = getattr(parse, "families", None)
     if families is None:
         families = parse.families = {}
-    key = (id(node), is_punct)
-    fam = families.get(key)
+    fam = families.get(id(node))
     if fam is None:
-        fam = families[key] = Family(node, is_punct)
+        fam = families[id(node)] = Family(node, is_punct)
     return fam
 
 

@@ -238,14 +238,16 @@ def _parse_regular(text: str, phrase_labels: frozenset[str], max_depth: int) -> 
     labels: list[str] = []
     kids_stack: list[list] = []
     top = None
+    label_of = parse_label
+    new_node = Node
     for raw, word, opening, label_text, closing, _leaf in _TREE_TOKEN.findall(text):
         if word:  # "(NN dog)"
             if not kids_stack or len(labels) + 1 >= max_depth:
                 return None
-            label = parse_label(raw)
+            label = label_of(raw)
             if label.cat in phrase_labels:
                 return None
-            kids_stack[-1].append(Node(label, (), unescape_word(word), label.cat))
+            kids_stack[-1].append(new_node(label, (), unescape_word(word) if "\\" in word else word, label.cat))
         elif opening:
             if top is not None or len(labels) + 1 >= max_depth:
                 return None  # a second tree, or deeper than nltk allows
@@ -257,7 +259,7 @@ def _parse_regular(text: str, phrase_labels: frozenset[str], max_depth: int) -> 
             kids = kids_stack.pop()
             if not kids:
                 return None
-            node = Node(parse_label(labels.pop()), tuple(kids))
+            node = new_node(label_of(labels.pop()), tuple(kids))
             if kids_stack:
                 kids_stack[-1].append(node)
             else:
