@@ -90,26 +90,29 @@ def bench_rule_loop(args) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="ptb2fd-bench-rules-"))
     env = _env(PTB2FD_CACHE=str(tmp / "cache"))  # its own cache: the user's results are left alone
     rules = default_rules_dir()
-    runs = min(args.repeat, len(EDITS) - 1)
-    cold, warm, cold_cpu, warm_cpu = [], [], [], []
+    # Per repetition: cold, then warm with --jobs 1 and 2, each run on a new edit.
+    runs: dict[str, tuple[list[float], list[float], list[str]]] = {
+        "cold": ([], [], []), "warm": ([], [], []), "warm_jobs2": ([], [], ["--jobs", "2"])}
     try:
         _run(_ptb2fd("convert", "--corpus", "treebank", "--files", "wsj_0001*", "-o", os.devnull, "--quiet"), env)
-        for i in range(runs):
+        for i in range(args.repeat):
             shutil.rmtree(tmp / "cache" / "ptb2fd-results", ignore_errors=True)
-            for k, (times, cpus) in enumerate(((cold, cold_cpu), (warm, warm_cpu))):
+            for k, (times, cpus, extra) in enumerate(runs.values()):
                 new = tmp / f"rules-{i}-{k}"
                 shutil.rmtree(new, ignore_errors=True)
                 shutil.copytree(rules, new)
-                edit_rule(new, *EDITS[(i + k) % len(EDITS)])
-                cmd = _ptb2fd("diff", str(rules), str(new), "--corpus", "treebank", "--files", TEST_FILES)
+                edit_rule(new, *EDITS[(len(runs) * i + k) % len(EDITS)])
+                cmd = _ptb2fd("diff", str(rules), str(new), "--corpus", "treebank", "--files", TEST_FILES, *extra)
                 times.append(_run(cmd, env, cpus)[0])
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    out = {"diff_warm_s": round(_best(warm), 2), "diff_warm_cpu_s": round(_best(warm_cpu), 2),
-           "diff_cold_s": round(_best(cold), 2), "diff_cold_cpu_s": round(_best(cold_cpu), 2)}
+    out = {}
+    for name, (times, cpus, _) in runs.items():
+        out[f"diff_{name}_s"], out[f"diff_{name}_cpu_s"] = round(_best(times), 2), round(_best(cpus), 2)
     print(f"rule loop: diff rules NEW --corpus treebank --files '{TEST_FILES}' after a one-rule edit, the old rules' "
           f"run cached: {out['diff_warm_s']} s (CPU {out['diff_warm_cpu_s']} s; target <= "
-          f"{SPEED_TARGETS['diff_warm_s']} s); cold (empty result cache) {out['diff_cold_s']} s "
+          f"{SPEED_TARGETS['diff_warm_s']} s), with --jobs 2 {out['diff_warm_jobs2_s']} s (CPU "
+          f"{out['diff_warm_jobs2_cpu_s']} s); cold (empty result cache) {out['diff_cold_s']} s "
           f"(CPU {out['diff_cold_cpu_s']} s)")
     return out
 
