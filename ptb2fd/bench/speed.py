@@ -144,7 +144,7 @@ def bench_peer(args) -> dict:
         clear = clearnlp_command(trees)
         if clear is None:
             print("peer: ClearNLP skipped (needs `java` on the PATH and the PyPI package clearnlp-converter==0.1, "
-                  "which bundles its jars: `apt-get install default-jre-headless; pip install clearnlp-converter`)")
+                  "which bundles its jars: `apt-get install default-jre-headless; .venv/bin/pip install -e '.[peer]'`)")
             return {"peer": "skipped"}
         ours = _ptb2fd("convert", "--corpus", "treebank", "-o", str(tmp / "out.jsonl"), "--quiet")
         env = _env()

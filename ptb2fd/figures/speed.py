@@ -20,22 +20,22 @@ def speed(run: Run) -> Section:
     f = run_all(REPEAT)
     t = SPEED_TARGETS
     rows = [
-        Figure("start-up: `ptb2fd --version`", _bench("startup"), data="-",
+        Figure("start-up: ptb2fd --version", _bench("startup"), data="-",
                values={"wall": f"{f['version_s']} s", "CPU": f"{f['version_cpu_s']} s",
                        "target": f"≤ {t['version_s']} s"}),
-        Figure("start-up: `ptb2fd convert wsj_0001.mrg` (2 trees)", _bench("startup"),
+        Figure("start-up: ptb2fd convert wsj_0001.mrg (2 trees)", _bench("startup"),
                values={"wall": f"{f['one_file_s']} s", "CPU": f"{f['one_file_cpu_s']} s",
                        "target": f"≤ {t['one_file_s']} s"}),
-        Figure(f"rule loop: `ptb2fd diff rules NEW --corpus treebank --files '{TEST_FILES}'` after a one-rule edit, "
+        Figure(f"rule loop: ptb2fd diff rules NEW --corpus treebank --files '{TEST_FILES}' after a one-rule edit, "
                "the old rules' run cached", _bench("rule_loop"), split=f"test ({TEST[1]})",
                values={"wall": f"{f['diff_warm_s']} s", "CPU": f"{f['diff_warm_cpu_s']} s",
                        "target": f"≤ {t['diff_warm_s']} s"}),
-        Figure("rule loop: the same with `--jobs 2`", _bench("rule_loop"), split=f"test ({TEST[1]})",
+        Figure("rule loop: the same with --jobs 2", _bench("rule_loop"), split=f"test ({TEST[1]})",
                values={"wall": f"{f['diff_warm_jobs2_s']} s", "CPU": f"{f['diff_warm_jobs2_cpu_s']} s",
                        "target": f"≤ {t['diff_warm_s']} s"}),
         Figure("rule loop: the same, cold (empty result cache)", _bench("rule_loop"), split=f"test ({TEST[1]})",
                values={"wall": f"{f['diff_cold_s']} s", "CPU": f"{f['diff_cold_cpu_s']} s", "target": "-"}),
-        Figure(f"a flat {f['flat_words']:,}-word tree: `ptb2fd regen flat.mrg` (converted, regenerated, scored)",
+        Figure(f"a flat {f['flat_words']:,}-word tree: ptb2fd regen flat.mrg (converted, regenerated, scored)",
                _bench("long_sentence"), data="invented",
                values={"wall": f"{f['flat_s']} s", "CPU": f"{f['flat_cpu_s']} s", "target": f"≤ {t['flat_s']} s"}),
     ]

@@ -40,6 +40,7 @@ DEFAULT_MB = 256
 REALIZER_FILES = frozenset({"order.yaml"})
 
 _code_stamp: str | None = None
+_counts_fields: list[bool] | None = None
 
 
 def code_stamp() -> str:
@@ -119,8 +120,10 @@ def score_from_values(values: tuple):
     from ptb2fd.regen.metrics import SentenceScore
     from ptb2fd.regen.string_metrics import Counts
 
-    counts = [f.type in ("Counts", Counts) for f in fields(SentenceScore)]
-    return SentenceScore(*(Counts(*v) if is_counts else v for is_counts, v in zip(counts, values)))
+    global _counts_fields
+    if _counts_fields is None:  # which fields of a SentenceScore are Counts
+        _counts_fields = [f.type in ("Counts", Counts) for f in fields(SentenceScore)]
+    return SentenceScore(*(Counts(*v) if is_counts else v for is_counts, v in zip(_counts_fields, values)))
 
 
 def input_key(stamp: str, path: str, encoding: str | None) -> str | None:

@@ -65,3 +65,16 @@ def test_string_metrics_skip_the_common_ends():
     assert ops[0] == ("ins", None, 0) and ops[1:] == [("match", i, i + 1) for i in range(3000)]
     assert n < 100
     assert calls(align, ref, ref)[1] == [("match", i, i) for i in range(3000)]
+
+
+def test_counts_add_every_field():
+    """Counts.__add__ names its fields (it is on the hot path): a field added
+    to Counts and not summed there fails here."""
+    from dataclasses import fields
+
+    from ptb2fd.regen.string_metrics import Counts
+
+    names = [f.name for f in fields(Counts)]
+    a = Counts(*range(1, len(names) + 1))
+    b = Counts(*(10 ** i for i in range(1, len(names) + 1)))
+    assert [getattr(a + b, n) for n in names] == [getattr(a, n) + getattr(b, n) for n in names]
