@@ -44,7 +44,10 @@ class RuleRun:
 
 
 def load_both(before: str | Path, after: str | Path):
-    """Both rule sets, or one RuleFileError with the problems of both."""
+    """Both rule sets, or one RuleFileError with the problems of both, each
+    naming its folder ("NEW/roles.yaml:167: ...")."""
+    from dataclasses import replace
+
     from ptb2fd.ruleset.load import load_rules
 
     loaded, problems = [], []
@@ -52,7 +55,8 @@ def load_both(before: str | Path, after: str | Path):
         try:
             loaded.append(load_rules(folder))
         except RuleFileError as exc:
-            problems.extend(exc.problems)
+            problems.extend(p if Path(p.file).parent != Path(".") else replace(p, file=str(Path(folder) / p.file))
+                            for p in exc.problems)
     if problems:
         raise RuleFileError(problems)
     return loaded

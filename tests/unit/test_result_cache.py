@@ -114,7 +114,7 @@ def test_both_rule_folders_are_checked_before_any_tree_is_read(workspace, monkey
                      encoding="utf-8")
     with pytest.raises(RuleFileError) as err:
         diff_rule_folders(str(rules), str(edited), paths)
-    assert "colour" in str(err.value) and "roles.yaml" in str(err.value)
+    assert "colour" in str(err.value) and f"{edited}/roles.yaml" in str(err.value)
     assert not (tmp / "results").exists()  # nothing converted, nothing cached
 
 
