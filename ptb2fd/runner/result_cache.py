@@ -24,6 +24,8 @@ most `PTB2FD_CACHE_MB` megabytes (default 256).
 """
 from __future__ import annotations
 
+import hashlib
+import io
 import os
 import pickle
 import zlib
@@ -63,37 +65,44 @@ def conversion_stamp(rules_dir: str | Path) -> str:
     return cache.make_key(code_stamp(), *names, *((folder / name).read_bytes() for name in names))
 
 
-def records_key(values: tuple) -> str:
-    """A hash of one sentence's records (its id, tokens and unknown labels)."""
-    return cache.make_key(values)
+def packed_values(sentence: Sentence) -> bytes:
+    """One sentence's (id, token value tuples, unknown labels), pickled
+    without the memo (`fast`), so that equal records give equal bytes
+    whatever objects they share: the bytes are stored and hashed
+    (`records_key`)."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=5)
+    pickler.fast = True
+    pickler.dump((sentence.id, tuple(tuple(token_values(t)) for t in sentence.tokens), sentence.unknown))
+    return buffer.getvalue()
 
 
-def sentence_values(sentence: Sentence) -> tuple:
-    """(id, token value tuples, unknown labels): what an entry stores of a sentence."""
-    return sentence.id, tuple(tuple(token_values(t)) for t in sentence.tokens), sentence.unknown
+def records_key(packed: bytes) -> str:
+    """A hash of one sentence's records (its packed values)."""
+    return hashlib.sha256(packed).hexdigest()
 
 
-def sentence_from_values(values: tuple) -> Sentence:
-    sent_id, tokens, unknown = values
+def unpack_sentence(packed: bytes) -> Sentence:
+    sent_id, tokens, unknown = pickle.loads(packed)
     return Sentence(sent_id, [Token(*t) for t in tokens], unknown)
 
 
 class FileEntry:
     """One input file's conversion: `index`, per tree (sent_id, status,
     records_key or None, error message or None), in file order, and the
-    converted sentences' values, kept packed until `sentences()` is asked
+    converted sentences' packed values, unpacked one by one when asked
     (a run whose regeneration is cached too never unpacks them)."""
 
     def __init__(self, index: list[tuple], packed: bytes):
         self.index = index
         self.packed = packed
-        self._values: dict[str, tuple] | None = None
+        self._values: dict[str, bytes] | None = None
 
     @classmethod
     def from_results(cls, results) -> "FileEntry":
         index, values = [], []
         for r in results:
-            v = sentence_values(r.sentence) if r.sentence is not None else None
+            v = packed_values(r.sentence) if r.sentence is not None else None
             index.append((r.sent_id, r.status, records_key(v) if v else None,
                           None if r.error is None else str(r.error)))
             if v is not None:
@@ -102,8 +111,9 @@ class FileEntry:
 
     def sentence(self, sent_id: str) -> Sentence:
         if self._values is None:
-            self._values = {v[0]: v for v in pickle.loads(zlib.decompress(self.packed))}
-        return sentence_from_values(self._values[sent_id])
+            converted = [item[0] for item in self.index if item[2] is not None]
+            self._values = dict(zip(converted, pickle.loads(zlib.decompress(self.packed))))
+        return unpack_sentence(self._values[sent_id])
 
     def value(self) -> tuple:
         return self.index, self.packed

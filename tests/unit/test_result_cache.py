@@ -143,3 +143,17 @@ def test_prune_deletes_the_least_recently_used_first(tmp_path, monkeypatch):
     left = {p.name for p in tmp_path.glob("convert-*.bin")}
     assert result_cache.cache.path_for("convert", result_cache.cache.make_key("old"), tmp_path).name not in left
     assert len(left) == 2
+
+
+def test_equal_records_have_equal_keys_whatever_objects_they_share(converter):
+    """The records key hashes the pickled values without pickle's memo: a
+    sentence read back from JSON (new string objects, none shared) has the
+    key of the converter's own (where a tag and a label share one object)."""
+    from ptb2fd.formats.jsonl import dump_sentence, read_jsonl
+
+    sentence = converter.convert_text("( (S (NP-SBJ (NN Profit)) (VP (VBD rose) (NP (NN profit))) (. .)) )")
+    again = next(read_jsonl([dump_sentence(sentence)]))
+    assert again == sentence
+    packed = result_cache.packed_values(sentence)
+    assert packed == result_cache.packed_values(again)
+    assert result_cache.unpack_sentence(packed) == sentence
