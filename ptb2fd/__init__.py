@@ -5,39 +5,32 @@
     >>> [(t.word, t.role) for t in sentence.tokens]
     [('It', 'subject'), ('rose', 'top')]
 
-The names below load on first use (PEP 562), so that `import ptb2fd.cli`
-(every run of the command, `--version` too) does not load the converter,
-nltk or WordNet.
+The names below load on first use (PEP 562), so that importing a part of
+ptb2fd, such as the `ptb2fd` command's module, does not load NLTK first:
+a Ctrl-C while the command starts then ends it with one line, not a
+traceback from an import.
 """
-from __future__ import annotations
-
-import importlib
+from importlib import import_module
 
 __version__ = "0.1.0"
-
-# name -> the module that defines it
-_LAZY = {
-    "Converter": "ptb2fd.conversion.converter", "Result": "ptb2fd.conversion.converter",
-    "Sentence": "ptb2fd.record", "Token": "ptb2fd.record",
-    "RuleSet": "ptb2fd.ruleset.load", "load_rules": "ptb2fd.ruleset.load",
-    "read_trees": "ptb2fd.trees.reader", "resolve_inputs": "ptb2fd.trees.reader",
-    "RegenerationCheck": "ptb2fd.regen.check",
-    "RegenerationView": "ptb2fd.regen.view", "make_view": "ptb2fd.regen.view",
-    **{name: "ptb2fd.errors" for name in (
-        "Ptb2fdError", "SentenceError", "TreeParseError", "EmptyTreeError", "ConversionError", "InvariantError",
-        "RuleFileError", "UsageError")},
+_WHERE = {
+    "Converter": "conversion.converter", "Result": "conversion.converter", "Sentence": "record",
+    "Token": "record", "RuleSet": "ruleset.load", "load_rules": "ruleset.load", "read_trees": "trees.reader",
+    "resolve_inputs": "trees.reader", "RegenerationCheck": "regen.check", "RegenerationView": "regen.view",
+    "make_view": "regen.view", "Ptb2fdError": "errors", "SentenceError": "errors", "TreeParseError": "errors",
+    "EmptyTreeError": "errors", "ConversionError": "errors", "InvariantError": "errors",
+    "RuleFileError": "errors", "UsageError": "errors",
 }
-__all__ = list(_LAZY)
+__all__ = list(_WHERE)
 
 
 def __getattr__(name: str):
-    module = _LAZY.get(name)
-    if module is None:
+    if name not in _WHERE:
         raise AttributeError(f"module 'ptb2fd' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(import_module(f"ptb2fd.{_WHERE[name]}"), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_WHERE))

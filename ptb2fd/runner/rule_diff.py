@@ -39,6 +39,7 @@ class RuleRun:
     records: dict[str, dict]
     regenerated: dict[str, tuple] = field(default_factory=dict)
     stamp: str = ""
+    failed: int = 0  # trees that failed to convert (each reported)
     converted: int = 0  # trees converted (not taken from the cache)
     realized: int = 0  # sentences regenerated (not taken from the cache or the other run)
 
@@ -141,6 +142,7 @@ def run_rules(rules, paths: list[str], encoding: str | None, jobs: int, view: st
         entry = entries[p]
         for _, status, _, error in entry.index:
             if status == "failed":
+                run.failed += 1
                 print(f"ptb2fd: {error}", file=sys.stderr)
         key = None if p == "-" else cache.make_key(run.stamp, [item[2] for item in entry.index])
         done = result_cache.load("regen", key)
