@@ -22,10 +22,14 @@ returning its figures; `main` runs them in order and prints the total time.
    (target: at most 300 MB), and of `ptb2fd regen` on the sample x1 and
    x10 (flat, at most 300 MB);
 6. the Dask engine with 2 local workers vs --jobs 1 and 2 (`--no-dask`);
-7. `ptb2fd analyse` on the sample as two systems (`--no-analyse`).
+7. `ptb2fd analyse` on the sample as two systems (`--no-analyse`);
+8. issue 23's: start-up (`--version`, one small file), the rule loop
+   (`diff` after a one-rule edit, warm and cold), CPU per tree against
+   ClearNLP (skipped without Java), a flat 8,000-word tree.
 The child-process measures (1, 2, 5) are in ptb2fd/bench/process.py, the
 Dask and analyse measures (6, 7) in ptb2fd/bench/engines.py, the
-statistical realizer's in ptb2fd/bench/realizer.py.
+statistical realizer's in ptb2fd/bench/realizer.py, issue 23's (8) in
+ptb2fd/bench/speed.py.
 """
 from __future__ import annotations
 
@@ -36,6 +40,7 @@ import time
 from pathlib import Path
 
 from ptb2fd.bench.engines import analyse_line, analyse_speed, dask_report, dask_vs_jobs1
+from ptb2fd.bench.speed import bench_long_sentence, bench_peer, bench_rule_loop, bench_startup
 from ptb2fd.bench.process import (
     TARGETS,
     _best,
@@ -187,7 +192,8 @@ def bench_realizer(args) -> dict:
 
 # The measures, in the order `make bench` prints them.
 MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_peak_rss, bench_peak_rss_regen,
-            bench_dask, bench_analyse, bench_realizer)
+            bench_dask, bench_analyse, bench_realizer, bench_startup, bench_rule_loop, bench_peer,
+            bench_long_sentence)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -199,8 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-realizer", action="store_true", help="skip training and running the statistical realizer")
     p.add_argument("--only", metavar="NAME", action="append",
                    help="run only this measure (setup, processes, in_process, jobs, peak_rss, peak_rss_regen, dask, "
-                        "analyse); "
-                        "repeatable")
+                        "analyse, realizer, startup, rule_loop, peer, long_sentence); repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
     start = time.perf_counter()

@@ -11,10 +11,7 @@ from contextlib import nullcontext
 from ptb2fd.commands.options import STDOUT_FULL, UNWRITABLE, add_subparser, exit_status, input_args
 from ptb2fd.errors import UsageError
 from ptb2fd.realizer.select import REALIZERS, build_realizer, check_model_file
-from ptb2fd.regen.check import RegenerationCheck
-from ptb2fd.regen.report import ReportBuilder, format_table
 from ptb2fd.regen.view import DEFAULT_VIEW, VIEWS
-from ptb2fd.runner.sources import iter_sentences
 from ptb2fd.runner.targets import atomic_folder, check_output_folder
 
 EXIT_STATUS = exit_status(
@@ -53,6 +50,10 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from ptb2fd.regen.check import RegenerationCheck
+    from ptb2fd.regen.report import ReportBuilder, format_table
+    from ptb2fd.runner.sources import iter_sentences
+
     view = getattr(args, "view", DEFAULT_VIEW)
     kind = getattr(args, "realizer", "rules")
     model = getattr(args, "model", None)

@@ -13,7 +13,7 @@ import time
 
 from ptb2fd.commands.options import UNWRITABLE, add_subparser, exit_status, input_args
 from ptb2fd.errors import UsageError
-from ptb2fd.realizer.model import VARIANCES, model_bytes, train_model
+from ptb2fd.realizer.prior import VARIANCES
 from ptb2fd.regen.view import VIEWS
 from ptb2fd.runner.output import atomic_output
 from ptb2fd.runner.targets import check_output_file
@@ -38,6 +38,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from ptb2fd.realizer.model import model_bytes, train_model  # numpy, scipy
     from ptb2fd.runner.sources import iter_sentences
 
     try:

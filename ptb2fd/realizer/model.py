@@ -35,7 +35,10 @@ from ptb2fd.realizer.ranker import (
     top1_accuracy,
 )
 from ptb2fd.realizer.search import Scorer
-from ptb2fd.realizer.training import FOLDS, LM_FEATURE, fold_lms, hard_candidates, training_sentence
+from ptb2fd.realizer.prior import VARIANCES
+from ptb2fd.realizer.training import (
+    FOLDS, LM_FEATURE, fold_lms, hard_candidates, training_sentence,
+)
 from ptb2fd.regen.view import VIEWS
 from ptb2fd.rulelang.folder import RULE_FILES
 
@@ -44,7 +47,6 @@ FORMAT = "ptb2fd-realizer"
 # file's weights belong to other features, so it is refused rather than misread.
 FORMAT_VERSION = 2
 SCORINGS = ("lm", "ranker", "both")
-VARIANCES = (0.03, 0.1, 0.3, 1.0, 3.0, 10.0)
 HELD_OUT_FOLDS = 1  # folds held out in turn to choose the prior (one: a third of the training heads)
 MIN_HEADS = 2  # a feature must occur in this many training heads to be kept
 # Beams chosen on dev (trained on wsj_0001-0049, realizing wsj_0050-0099)

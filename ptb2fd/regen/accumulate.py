@@ -25,9 +25,12 @@ import sys
 from collections import Counter
 from typing import Iterable, Sequence
 
-from nltk.translate.bleu_score import Fraction, brevity_penalty, closest_ref_length, modified_precision
+from ptb2fd.nltk_import import load_nltk
 
-from ptb2fd.regen.metrics import SentenceScore
+load_nltk()  # before nltk's modules: without scipy
+from nltk.translate.bleu_score import Fraction, brevity_penalty, closest_ref_length, modified_precision  # noqa: E402
+
+from ptb2fd.regen.metrics import SentenceScore  # noqa: E402
 from ptb2fd.regen.string_metrics import Counts
 
 MACRO = ("ssa_id", "ssa", "gsa", "sta", "gta", "dea")
@@ -46,6 +49,18 @@ class CorpusBleu:
         self.ref_len = 0
 
     def add(self, ref: Sequence[str], hyp: Sequence[str]) -> None:
+        if len(ref) == len(hyp) and list(ref) == list(hyp):
+            # An exact sentence (nine in ten): each of its n-grams matches,
+            # so nltk's modified_precision would give (L-n+1) / (L-n+1), and
+            # 0 / 1 for an order longer than the sentence.
+            size = len(hyp)
+            for n in range(1, BLEU_N + 1):
+                grams = max(0, size - n + 1)
+                self.matches[n] += grams
+                self.totals[n] += max(1, grams)
+            self.hyp_len += size
+            self.ref_len += size
+            return
         refs, hyp = [list(ref)], list(hyp)
         for n in range(1, BLEU_N + 1):
             p = modified_precision(refs, hyp, n)

@@ -37,6 +37,11 @@ def metrics_of(results: Iterable[Regenerated]) -> dict:
     acc = MetricsAccumulator()
     for r in results:
         acc.add(r.score)
+    return metrics_dict(acc)
+
+
+def metrics_dict(acc: MetricsAccumulator) -> dict:
+    """The corpus metrics a report shows, from summed sentence scores."""
     return _select(acc.result())
 
 
@@ -140,7 +145,7 @@ class ReportBuilder:
         self._lines.write(json.dumps(sentence_record(r), ensure_ascii=False) + "\n")
 
     def metrics(self) -> dict:
-        return _select(self.total.result())
+        return metrics_dict(self.total)
 
     def close(self) -> None:
         if self._lines is not None:

@@ -6,5 +6,5 @@ Owns the stream of results in input order over `--jobs N` processes
 and the sources the commands read sentences from: trees converted on the
 fly or converted JSONL (`sources`).
 
-May import: errors, record, trees, formats, rulelang, lexicon, conversion, ruleset.
+May import: cache, errors, record, trees, formats, rulelang, lexicon, conversion, regen, ruleset.
 """
