@@ -1,4 +1,4 @@
-"""`ptb2fd stats FILE.jsonl [--json]`: read a converted file, count it
+"""`ptb2fd stats FILE.jsonl [--json]` (or FILE.parquet, or DIR/): read a converted file, count it
 (ptb2fd.analysis.corpus_stats), print the counts.
 
 The plain output is one aligned table per count of `corpus_stats`, with the
@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from ptb2fd.analysis.corpus_stats import NP_HEAD_RULE, corpus_stats
 from ptb2fd.commands.options import add_subparser
-from ptb2fd.errors import UsageError
 from ptb2fd.record import Sentence
 
 EXIT_STATUS = """exit status:
   0  statistics printed
-  1  a line of FILE is not a valid record (reported with its line)
+  1  a line of FILE is not a valid record (reported with its line; for
+     Parquet, its row)
   2  unusable arguments (no such file)"""
 
 
@@ -108,21 +107,26 @@ def format_stats(st: dict, source: str | None = None) -> str:
 
 
 def read_sentences(path: str) -> list[Sentence]:
-    """Sentences of a converted JSONL file; a bad line raises TreeParseError
-    naming the file and line, a missing file UsageError."""
-    from ptb2fd.formats.jsonl import read_jsonl
-    from ptb2fd.trees.reader import open_text
+    """Sentences of converted records (JSONL, Parquet, a `convert -o DIR/`
+    folder); a bad record raises TreeParseError naming the file and line (row
+    for Parquet), a missing file UsageError."""
+    from ptb2fd.errors import TreeParseError
+    from ptb2fd.runner.converted import converted_files, records, whole
 
-    if path != "-" and not Path(path).is_file():
-        raise UsageError(f"{path}: no such file")
-    with open_text(path) as handle:
-        return list(read_jsonl(handle, path))
+    out = []
+    for file, kind in converted_files([path]):
+        for _, item in records(whole(file, kind)):
+            if isinstance(item, TreeParseError):
+                raise item
+            out.append(item)
+    return out
 
 
 def add_parser(sub) -> None:
-    s = add_subparser(sub, "stats", "statistics of converted JSONL: roles, features, stage counts, unknown labels",
-                      epilog=EXIT_STATUS)
-    s.add_argument("file", metavar="FILE", help="converted JSONL (the output of `ptb2fd convert`), .gz or '-'")
+    s = add_subparser(sub, "stats", "statistics of converted JSONL or Parquet: roles, features, stage counts, "
+                                    "unknown labels", epilog=EXIT_STATUS)
+    s.add_argument("file", metavar="FILE", help="converted JSONL (the output of `ptb2fd convert`; .gz or '-'), "
+                                                "Parquet, or a convert -o DIR/ folder")
     s.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
     s.set_defaults(run=run)
 

@@ -1,10 +1,13 @@
 """`ptb2fd train`: train the statistical realizer for one view.
 
     ptb2fd train --corpus treebank --files 'wsj_00*' --view paper -o paper.model
-    ptb2fd train dev.jsonl --view shallow -o shallow.model
+    ptb2fd train dev.jsonl --view shallow -o shallow.model --jobs 2
 
-Input is converted JSONL or trees (converted on the fly with the rules of
---rules). Train on dev only: the test half is for reporting.
+Input is converted records (JSONL, Parquet, a `convert -o DIR/` folder) or
+trees (converted on the fly with the rules of --rules). Train on dev only:
+the test half is for reporting. With --jobs N the candidates (each head's
+orderings with their language-model values, and the first model's beams)
+are extracted on N workers; the model file is byte-identical.
 """
 from __future__ import annotations
 
@@ -18,13 +21,22 @@ from ptb2fd.regen.view import VIEWS
 
 
 def add_parser(sub) -> None:
-    t = add_subparser(sub, "train", "train the statistical realizer on converted JSONL or trees (train on dev only)")
+    t = add_subparser(sub, "train", "train the statistical realizer on converted records (JSONL, Parquet) or trees (train on dev only)")
     input_args(t)
     t.add_argument("-o", "--output", metavar="MODEL", required=True, help="the model file to write")
     t.add_argument("--view", choices=list(VIEWS), default="paper", help="the view the model realizes (default paper)")
     t.add_argument("--variances", metavar="V,V,…", default=",".join(str(v) for v in VARIANCES),
                    help="Gaussian prior variances tried by cross-validation on the training data")
     t.set_defaults(run=run)
+
+
+def _pmap(jobs: int):
+    """The map candidates are extracted with: on `jobs` forked workers."""
+    if jobs <= 1:
+        return map
+    from ptb2fd.runner.forkpool import chunked_map
+
+    return lambda func, items: chunked_map(func, items, jobs)
 
 
 def run(args) -> int:
@@ -42,7 +54,7 @@ def run(args) -> int:
     if not sentences:
         raise UsageError("no sentences to train on")
     model = train_model(sentences, args.view, rules, variances,
-                        log=lambda msg: print(f"ptb2fd train: {msg}", file=sys.stderr))
+                        log=lambda msg: print(f"ptb2fd train: {msg}", file=sys.stderr), pmap=_pmap(args.jobs))
     save_model(model, args.output)
     print(f"ptb2fd train: {args.output}: view {args.view}, default scoring {model['default']}, "
           f"{model['training']['sentences']} sentences, {time.perf_counter() - start:.1f} s", file=sys.stderr)

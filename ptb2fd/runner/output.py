@@ -33,9 +33,11 @@ def _full(exc: BaseException) -> bool:
 
 
 @contextmanager
-def atomic_output(path: str | None) -> Iterator[IO[str]]:
+def atomic_output(path: str | None, durable: bool = True) -> Iterator[IO[str]]:
     """stdout, or a temporary file renamed onto `path` only on success, so an
-    interrupted run never leaves a truncated file that looks complete."""
+    interrupted run never leaves a truncated file that looks complete.
+    `durable`: fsync before the rename (skipped for a shard that is joined
+    into the real output at once)."""
     if path is None or path == "-":
         try:
             yield sys.stdout
@@ -78,7 +80,8 @@ def atomic_output(path: str | None) -> Iterator[IO[str]]:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             yield handle
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(tmp, target)
     except BaseException as exc:
         try:
@@ -91,18 +94,24 @@ def atomic_output(path: str | None) -> Iterator[IO[str]]:
         raise
 
 
-class ResultSink:
-    """Writes each Result's text, reports failures and skips on stderr, and
-    counts everything in `summary`; `add` says when `--strict` stops."""
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
 
-    def __init__(self, quiet: bool = False, strict: bool = False):
+
+class ResultSink:
+    """Writes each Result's text, reports failures and skips (on stderr, or
+    to `say`: a worker collects its lines for the driver to print in
+    order), and counts everything in `summary`; `add` says when `--strict`
+    stops."""
+
+    def __init__(self, quiet: bool = False, strict: bool = False, say=_to_stderr):
         from ptb2fd.runner.stream import Summary
 
         self.summary = Summary()
-        self.quiet, self.strict = quiet, strict
+        self.quiet, self.strict, self.say = quiet, strict, say
         self.stopped: str | None = None  # id of the sentence --strict stopped at
 
-    def add(self, result, out: IO[str]) -> bool:
+    def add(self, result, out: IO[str] | None) -> bool:
         """Handle one Result; True when the run must stop (--strict)."""
         self.summary.add(result)
         if result.text is not None:
@@ -110,12 +119,12 @@ class ResultSink:
             out.write(text if text.endswith("\n") else text + "\n")
         elif result.status == "failed":
             if not self.quiet:
-                print(f"ptb2fd: {result.error}", file=sys.stderr)
+                self.say(f"ptb2fd: {result.error}")
             if self.strict:
                 self.stopped = result.sent_id
                 return True
         elif result.status == "skipped" and not self.quiet:
-            print(f"ptb2fd: {result.location}: skipped ({result.reason})", file=sys.stderr)
+            self.say(f"ptb2fd: {result.location}: skipped ({result.reason})")
         return False
 
     def finish(self, output: str | None, stats_path: str | None, rule_ids) -> int:

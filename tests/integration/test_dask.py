@@ -80,7 +80,7 @@ def test_dask_refuses_standard_input_before_starting_a_cluster(capsys):
     assert main(["convert", "-", "--engine", "dask"]) == 2
     assert "standard input ('-') is not supported" in capsys.readouterr().err
     assert main(["convert", str(FIXTURES / "tops.mrg"), "--scheduler", "tcp://127.0.0.1:1"]) == 2
-    assert "--scheduler and --partition-size go with --engine dask" in capsys.readouterr().err
+    assert "--scheduler goes with --engine dask" in capsys.readouterr().err
 
 
 class _Lost:
