@@ -150,3 +150,23 @@ def test_a_null_in_a_required_column_fails_that_sentence_only(sentences, tmp_pat
     assert isinstance(err, TreeParseError)
     assert str(err).startswith(f"{path}:{len(sentences[0].tokens) + 1} (t.mrg:2): ")
     assert "null in required column(s) word" in str(err)
+
+
+def test_stats_reads_parquet_and_shard_folders_as_jsonl(sentences, tmp_path, capsys):
+    from ptb2fd.cli import main
+
+    (tmp_path / "s.jsonl").write_text("".join(dump_sentence(s) + "\n" for s in sentences), encoding="utf-8")
+    _write(sentences, str(tmp_path / "s.parquet"))
+    folder = tmp_path / "shards"
+    folder.mkdir()
+    _write(sentences[:7], str(folder / "part-00000.parquet"))
+    _write(sentences[7:], str(folder / "part-00001.parquet"))
+    (folder / "manifest.json").write_text(json.dumps(
+        {"format": "parquet", "shards": [{"file": "part-00000.parquet"}, {"file": "part-00001.parquet"}]}))
+    printed = []
+    for source in ("s.jsonl", "s.parquet", "shards"):
+        assert main(["stats", str(tmp_path / source), "--json"]) == 0
+        printed.append(json.loads(capsys.readouterr().out))
+    assert printed[0]["sentences"] == len(sentences)
+    assert printed[1] == printed[0] and printed[2] == printed[0]
+    assert printed[0]["unknown_labels"]  # the "unknown" maps came through
