@@ -102,6 +102,9 @@ def head_check(run: Run) -> Section:
                    "Collins head table agree.", rows)
 
 
+from ptb2fd.figures.large import parquet_layouts, scaling  # noqa: E402 - they build Sections
+
 # The sections in page order; `make figures` runs them all.
-SECTIONS: tuple[Callable[[Run], Section], ...] = (conversion, regeneration_rules, regeneration_stat, head_check)
+SECTIONS: tuple[Callable[[Run], Section], ...] = (conversion, regeneration_rules, regeneration_stat, head_check,
+                                                  parquet_layouts, scaling)
 SAMPLE_DATA = SAMPLE
