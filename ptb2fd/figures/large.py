@@ -2,7 +2,7 @@
 scaling past one writer (the `make bench` rows of issue 23)."""
 from __future__ import annotations
 
-from ptb2fd.figures.measure import Figure, Run, shown
+from ptb2fd.figures.measure import Figure, Run, Section, shown
 
 
 def _sample_file(run: Run, fmt: str):
@@ -11,9 +11,7 @@ def _sample_file(run: Run, fmt: str):
     return run.once(name, argv), shown(argv[:-2] + [name])
 
 
-def parquet_layouts(run: Run):
-    from ptb2fd.figures.sections import Section
-
+def parquet_layouts(run: Run) -> Section:
     parquet, made = _sample_file(run, "parquet")
     jsonl, _ = _sample_file(run, "jsonl")
     argv = ["python", "-m", "ptb2fd.bench.layouts", str(parquet), "--json"]
@@ -42,9 +40,7 @@ def parquet_layouts(run: Run):
                    "reader takes. The smaller and faster layout is the one written.", rows)
 
 
-def scaling(run: Run):
-    from ptb2fd.figures.sections import Section
-
+def scaling(run: Run) -> Section:
     out = run.path("bench-scaling.json")
     argv = ["python", "-m", "ptb2fd.bench", "--only", "jobs", "--only", "regen_jobs", "--only", "dask",
             "--json", str(out)]
