@@ -93,10 +93,13 @@ def add_parser(sub) -> None:
 
 def _sharded(args) -> bool:
     """Workers write their own shards: -o DIR/, or -o FILE with --jobs 2+
-    (input files only: standard input is read here and streamed)."""
+    (a regular file: a device or pipe such as /dev/null is written to as
+    results come, as is standard output)."""
     if shard_dir(args.output) is not None:
         return True
-    return args.jobs > 1 and bool(args.output) and args.output != "-"
+    if args.jobs <= 1 or not args.output or args.output == "-":
+        return False
+    return not os.path.exists(args.output) or os.path.isfile(args.output)
 
 
 def run(args) -> int:
@@ -110,6 +113,8 @@ def run(args) -> int:
     if args.scheduler:
         raise UsageError("--scheduler goes with --engine dask")
     _check_output_path("--stats", args.stats)
+    if args.format == "parquet" and (not args.output or args.output == "-") and sys.stdout.isatty():
+        raise UsageError("--format parquet is binary: give -o FILE or -o DIR/, or redirect standard output")
     sharded = _sharded(args)
     if not sharded:
         _check_output_path("-o", args.output)

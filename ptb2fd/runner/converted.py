@@ -189,8 +189,6 @@ def read_piece(piece: ConvertedPiece, counts, say: Callable[[str], None]) -> Ite
             except ValueError as exc:
                 raise TreeParseError(f"bad records: {exc}", Location(piece.path, where, item.id)) from exc
         except TreeParseError as exc:
-            if exc.location is not None and exc.location.line != where:
-                exc.location = Location(piece.path, where, exc.location.sent_id)
             counts.failed += 1
             say(f"ptb2fd: {exc}")
 
@@ -214,6 +212,8 @@ def records(piece: ConvertedPiece) -> Iterator[tuple[int, Sentence | TreeParseEr
             for sentence in read_jsonl((line,), piece.path):
                 yield number, sentence
         except TreeParseError as exc:
+            if exc.location is not None:
+                exc.location = Location(piece.path, number, exc.location.sent_id)
             yield number, exc
 
 
