@@ -31,7 +31,9 @@ from __future__ import annotations
 import os
 import sys
 import uuid
+import warnings
 from collections import deque
+from contextlib import nullcontext
 
 from ptb2fd.errors import UsageError
 from ptb2fd.runner.dask_output import write_one
@@ -84,8 +86,13 @@ def _client(args):
             raise UsageError(f"--scheduler {args.scheduler}: cannot connect: {exc}") from None
     dask.config.set({"distributed.scheduler.allowed-failures": LOCAL_ALLOWED_FAILURES,
                      "distributed.worker.daemon": True})
-    cluster = LocalCluster(n_workers=args.jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-                           silence_logs=logging.CRITICAL)
+    with warnings.catch_warnings():
+        # "Port 8787 is already in use ... Hosting the HTTP server on port N
+        # instead": another cluster on this machine; harmless, and stderr is
+        # the run's report.
+        warnings.filterwarnings("ignore", message="Port .* is already in use", category=UserWarning)
+        cluster = LocalCluster(n_workers=args.jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                               silence_logs=logging.CRITICAL)
     client = Client(cluster)
     client._ptb2fd_cluster = cluster  # closed in _close
     return client
@@ -177,26 +184,30 @@ def convert_with_dask(args) -> int:
     rules = load_rules(rules_dir)  # rule errors: exit 2 before any cluster starts
     sink = ResultSink(args.quiet, args.strict)
     show = sys.stderr.isatty() and not args.quiet
-    client = _client(args)
+    # The cluster closes before the output does: no task writes a shard
+    # after a stopped or interrupted run has removed its shards.
+    target = ShardedOutput(args.output, args.format, sink) if to_file else nullcontext()
     try:
-        partitions, workers = _plan(args, client, paths)
-        bar = tqdm(unit="tree", disable=not show, file=sys.stderr, dynamic_ncols=True, leave=False)
-        if to_file:
-            with ShardedOutput(args.output, args.format, sink) as target:
-                parts = shard_results(client, partitions, rules_dir, args, target.folder.resolve(),
-                                      target.keep is not None, window=16 * workers)
-                for part in parts:
-                    bar.update(part.summary.read)
-                    if target.take(part):
-                        break
-        else:
-            stream = partition_results(client, partitions, rules_dir, args.format, args.encoding, window=4 * workers)
-            stream = ((i, bar.update(len(rs)) or rs) for i, rs in stream)
-            write_one(args.output, stream, sink, args.format, conllup.header())
-        bar.close()
+        with target:
+            client = _client(args)
+            try:
+                partitions, workers = _plan(args, client, paths)
+                bar = tqdm(unit="tree", disable=not show, file=sys.stderr, dynamic_ncols=True, leave=False)
+                if to_file:
+                    for part in shard_results(client, partitions, rules_dir, args, target.folder.resolve(),
+                                              target.keep is not None, window=16 * workers):
+                        bar.update(part.summary.read)
+                        if target.take(part):
+                            break
+                else:
+                    stream = partition_results(client, partitions, rules_dir, args.format, args.encoding,
+                                               window=4 * workers)
+                    stream = ((i, bar.update(len(rs)) or rs) for i, rs in stream)
+                    write_one(args.output, stream, sink, args.format, conllup.header())
+                bar.close()
+            finally:
+                _close(client)
     except KeyboardInterrupt:
         print(f"ptb2fd: interrupted ({sink.summary.read} trees read)", file=sys.stderr)
         return 130
-    finally:
-        _close(client)
     return sink.finish(args.output, args.stats, rules.rule_ids())
