@@ -7,12 +7,18 @@ from __future__ import annotations
 import json
 import sys
 
-from ptb2fd.commands.options import add_subparser, input_args
+from ptb2fd.commands.options import STDOUT_FULL, add_subparser, exit_status, input_args
 from ptb2fd.headcheck.compare import HeadCheck, HeadComparison
+
+EXIT_STATUS = exit_status(
+    "every sentence was converted and compared",
+    ["some sentences failed to convert (each reported with file, line and id; counted as failed, the others "
+     "are compared)", STDOUT_FULL],
+    ["unusable arguments, inputs or rule files"])
 
 
 def add_parser(sub) -> None:
-    h = add_subparser(sub, "check-heads", "compare ptb2fd's heads with the Collins (1999) head table")
+    h = add_subparser(sub, "check-heads", "compare ptb2fd's heads with the Collins (1999) head table", EXIT_STATUS)
     input_args(h)
     h.add_argument("--json", action="store_true", help="print the figures and patterns as one JSON object")
     h.add_argument("--limit", type=int, default=40, help="disagreement patterns listed (default 40)")
@@ -39,7 +45,9 @@ def run(args) -> int:
     converter = load_converter(args.rules)
     comparison = HeadComparison(converter, args.examples)
     for raw in iter_raw(args):
-        comparison.add(raw)
+        error = comparison.add(raw)
+        if error is not None:
+            print(f"ptb2fd: {error}", file=sys.stderr)
     check = comparison.result
     if args.json:
         print(json.dumps(check.to_dict(args.limit), sort_keys=True))

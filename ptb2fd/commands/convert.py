@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import os
 import sys
-from contextlib import contextmanager
-from typing import Iterator
 
-from ptb2fd.commands.options import add_subparser, input_args
+from ptb2fd.commands.options import EXIT_STATUS, add_subparser, input_args
 from ptb2fd.errors import UsageError
 from ptb2fd.runner.output import atomic_output
 from ptb2fd.runner.shard_output import shard_dir
 from ptb2fd.runner.sources import load_converter
+from ptb2fd.runner.targets import check_output_file, check_output_folder, terminate_as_exit
 from ptb2fd.trees.inputs import resolve_inputs
 from ptb2fd.trees.reader import read_trees
 
@@ -33,49 +32,15 @@ class _Discard(Exception):
     """Raised inside atomic_output to throw the temporary file away."""
 
 
-def _check_output_path(option: str, path: str | None) -> None:
-    if path and path != "-" and os.path.isdir(path):
-        raise UsageError(f"{option} {path}: is a folder")
-
-
-@contextmanager
-def _terminate_as_exit() -> Iterator[None]:
-    """SIGTERM ends the run like Ctrl-C does, through the clean-up code (no
-    temporary file left behind). Forked workers keep the default action."""
-    import signal
-
-    if not hasattr(signal, "SIGTERM"):
-        yield
-        return
-    main_pid = os.getpid()
-
-    def handler(signum, frame):
-        if os.getpid() != main_pid:
-            signal.signal(signum, signal.SIG_DFL)
-            os.kill(os.getpid(), signum)
-            return
-        raise SystemExit(128 + signum)
-
-    try:
-        previous = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
 def add_parser(sub) -> None:
-    c = add_subparser(sub, "convert", "convert trees to records")
+    c = add_subparser(sub, "convert", "convert trees to records", EXIT_STATUS)
     input_args(c)
     c.add_argument("--format", choices=["jsonl", "conllup", "halogen", "parquet"], default="jsonl",
                    help="jsonl (default), conllup (CoNLL-U Plus), halogen (the paper's notation, for reading), "
                         "parquet (one row per word; see docs/large-corpora.md)")
     c.add_argument("-o", "--output", metavar="OUT",
-                   help="output file (written atomically); default stdout; DIR/ (or an existing folder): shards, "
-                        "one per partition, written by the workers, and a manifest.json")
+                   help="output file (written atomically, missing folders created); default stdout; DIR/ (or an "
+                        "existing folder): shards, one per partition, written by the workers, and a manifest.json")
     c.add_argument("--stats", metavar="FILE", help="write counts and rule firings as JSON")
     c.add_argument("--strict", action="store_true",
                    help="stop at the first error (exit 1; the -o file is then not written)")
@@ -107,17 +72,23 @@ def run(args) -> int:
     some failed, 2 for unusable arguments. With -o, the file appears only
     when the run completes: an interrupted run, or one stopped by --strict,
     leaves neither the file nor a temporary file."""
+    check_output_file("--stats", args.stats)
+    from ptb2fd.trees.partition import parse_size
+
+    parse_size(args.partition_size)  # `--partition-size lots` is refused before any work (or cluster)
+    if shard_dir(args.output) is not None:
+        check_output_folder("-o", args.output)
+    else:
+        check_output_file("-o", args.output)
     if args.engine == "dask":
         from ptb2fd.runner.dask_engine import convert_with_dask
+
         return convert_with_dask(args)
     if args.scheduler:
         raise UsageError("--scheduler goes with --engine dask")
-    _check_output_path("--stats", args.stats)
     if args.format == "parquet" and (not args.output or args.output == "-") and sys.stdout.isatty():
         raise UsageError("--format parquet is binary: give -o FILE or -o DIR/, or redirect standard output")
     sharded = _sharded(args)
-    if not sharded:
-        _check_output_path("-o", args.output)
     paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)  # before the rules load
     if sharded and "-" in paths:
         if shard_dir(args.output) is not None:
@@ -133,7 +104,7 @@ def run(args) -> int:
     sink = ResultSink(args.quiet, args.strict)
     show = sys.stderr.isatty() and not args.quiet
     try:
-        with _terminate_as_exit():
+        with terminate_as_exit():
             if sharded:
                 _convert_sharded(converter, paths, args, sink, show)
             else:

@@ -15,14 +15,16 @@ import json
 import sys
 
 from ptb2fd.analysis.corpus_stats import NP_HEAD_RULE, corpus_stats
-from ptb2fd.commands.options import add_subparser
+from ptb2fd.commands.options import STDOUT_FULL, add_subparser, exit_status
+from ptb2fd.errors import TreeParseError
 from ptb2fd.record import Sentence
 
-EXIT_STATUS = """exit status:
-  0  statistics printed
-  1  a line of FILE is not a valid record (reported with its line; for
-     Parquet, its row)
-  2  unusable arguments (no such file)"""
+EXIT_STATUS = exit_status(
+    "statistics printed",
+    ["some records of FILE are not valid (each reported with its line number, for Parquet its row; the "
+     "statistics count the others)", STDOUT_FULL],
+    ["unusable arguments: no such file, or FILE is not converted JSONL or Parquet (the message says what "
+     "it looks like: trees, CoNLL-U, ...)"])
 
 
 def _table(headers: tuple[str, ...], rows: list[tuple], indent: str = "  ") -> list[str]:
@@ -106,20 +108,24 @@ def format_stats(st: dict, source: str | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def read_sentences(path: str) -> list[Sentence]:
-    """Sentences of converted records (JSONL, Parquet, a `convert -o DIR/`
-    folder); a bad record raises TreeParseError naming the file and line (row
-    for Parquet), a missing file UsageError."""
-    from ptb2fd.errors import TreeParseError
+def read_sentences(path: str) -> tuple[list[Sentence], int]:
+    """The sentences of converted records (JSONL, Parquet, a `convert -o
+    DIR/` folder) and the number of bad records (each reported on stderr
+    with its line number, for Parquet its row, then left out). A missing
+    file, or one that is not JSONL at all (its first line says what it is,
+    e.g. bracketed trees), is a UsageError."""
     from ptb2fd.runner.converted import converted_files, records, whole
 
-    out = []
+    sentences: list[Sentence] = []
+    bad = 0
     for file, kind in converted_files([path]):
         for _, item in records(whole(file, kind)):
             if isinstance(item, TreeParseError):
-                raise item
-            out.append(item)
-    return out
+                print(f"ptb2fd: {item}", file=sys.stderr)
+                bad += 1
+            else:
+                sentences.append(item)
+    return sentences, bad
 
 
 def add_parser(sub) -> None:
@@ -132,11 +138,15 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    sentences = read_sentences(args.file)
+    sentences, bad = read_sentences(args.file)
     st = corpus_stats(sentences)
     if getattr(args, "json", False):
         json.dump(st, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(format_stats(st, args.file))
+    if bad:
+        print(f"ptb2fd: {bad} bad line(s) left out; the statistics count the other {len(sentences)} sentence(s)",
+              file=sys.stderr)
+        return 1
     return 0

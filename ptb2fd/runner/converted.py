@@ -96,6 +96,8 @@ def plan_converted(files: list[tuple[str, str]], workers: int) -> list[Converted
     from ptb2fd.formats.parquet import row_group_sizes
 
     sizes = {p: os.path.getsize(p) for p, k in files if k == JSONL and p != "-"}
+    for path in sizes:  # here, before any worker starts
+        _sniff(path, _first_line(path))
     rows = {p: row_group_sizes(p) for p, k in files if k == PARQUET}
     pieces_wanted = max(1, workers * PER_WORKER)
     jsonl_piece = max(MIN_JSONL_PIECE, min(MAX_JSONL_PIECE, sum(sizes.values()) // pieces_wanted))
@@ -205,9 +207,13 @@ def records(piece: ConvertedPiece) -> Iterator[tuple[int, Sentence | TreeParseEr
         return
     from ptb2fd.formats.jsonl import read_jsonl
 
+    first = piece.start == 0
     for number, line in enumerate(_jsonl_lines(piece), piece.line_offset + 1):
         if not line.strip():
             continue
+        if first:
+            _sniff(piece.path, line)
+            first = False
         try:
             for sentence in read_jsonl((line,), piece.path):
                 yield number, sentence
@@ -215,6 +221,23 @@ def records(piece: ConvertedPiece) -> Iterator[tuple[int, Sentence | TreeParseEr
             if exc.location is not None:
                 exc.location = Location(piece.path, number, exc.location.sent_id)
             yield number, exc
+
+
+def _sniff(path: str, line: str) -> None:
+    """UsageError when the first line of a .jsonl file shows it is something
+    else (trees, CoNLL-U, ...): one line saying so, not an error per line."""
+    from ptb2fd.formats.sniff import looks_like
+
+    kind = looks_like(line)
+    if kind is not None:
+        raise UsageError(f"{path}: not converted JSONL; this looks like {kind}")
+
+
+def _first_line(path: str) -> str:
+    from ptb2fd.trees.reader import open_text
+
+    with open_text(path) as handle:
+        return next((line for line in handle if line.strip()), "")
 
 
 def _jsonl_lines(piece: ConvertedPiece):

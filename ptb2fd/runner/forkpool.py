@@ -25,6 +25,7 @@ import gc
 import itertools
 import multiprocessing as mp
 import os
+import signal
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -44,9 +45,20 @@ def _call(token: int, item):
 
 
 def _pool(jobs: int) -> ProcessPoolExecutor:
-    """Forked workers that die with this process (jobs.die_with_parent)."""
-    return ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork"), initializer=die_with_parent,
+    """Forked workers that die with this process (jobs.die_with_parent),
+    forked now with SIGINT and SIGTERM held: a Ctrl-C that arrives during a
+    fork is otherwise swallowed by an at-fork handler ("Exception ignored
+    in _releaseLock ... KeyboardInterrupt") and the run goes on. Held, it
+    arrives once the workers exist (they unblock it and leave it to us)."""
+    pool = ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork"), initializer=die_with_parent,
                                initargs=(os.getpid(),))
+    signals = {signal.SIGINT, signal.SIGTERM}
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
+    try:
+        pool.submit(int)  # the first task forks every worker (fork context)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    return pool
 
 
 def _kill(pool: ProcessPoolExecutor) -> None:

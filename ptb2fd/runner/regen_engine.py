@@ -65,7 +65,7 @@ class RegenWorker:
         self.converter = load_converter(setup.rules_dir) if setup.trees else None
         rules = self.converter.rules if self.converter is not None else load_rules(setup.rules_dir)
         self.rules = rules
-        self.realizer = build_realizer(setup.realizer, rules.order, setup.view, setup.model)
+        self.realizer = build_realizer(setup.realizer, rules, setup.view, setup.model)
         self.check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, setup.view, self.realizer)
         self.baseline = RegenerationCheck(rules.order, rules.roles.adjunct_roles, setup.view) if setup.compare \
             else None

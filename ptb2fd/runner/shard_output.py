@@ -10,7 +10,7 @@
   manifest is incomplete. A run stopped by --strict, interrupted or failed
   leaves no manifest and none of its shards.
 - `-o FILE`: the workers write their shards into a hidden folder beside FILE
-  (`.FILE.shards-*`); each shard is appended to FILE's temporary file as
+  (`.FILE.PID.*.part`, like FILE's temporary file); each shard is appended to FILE's temporary file as
   soon as the shards before it are in, and removed. FILE appears (renamed
   atomically) only when the run completes, byte-identical to `--jobs 1`:
   text shards are concatenated, Parquet shards joined by their rows
@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ptb2fd.runner.output import ResultSink, atomic_output
+from ptb2fd.runner.targets import PART, temp_prefix
 
 if TYPE_CHECKING:
     from ptb2fd.runner.shards import PartResult
@@ -83,7 +84,9 @@ class ShardedOutput:
 
             self._parquet = ParquetSentenceWriter(self._out)
         target = Path(self.output)
-        self.folder = Path(tempfile.mkdtemp(prefix=f".{target.name}.shards-", dir=str(target.parent)))
+        # Named as the temporary files are (targets.py): a killed run's folder
+        # is removed by the next run that writes FILE.
+        self.folder = Path(tempfile.mkdtemp(prefix=temp_prefix(target.name), suffix=PART, dir=str(target.parent)))
         self._stack.callback(shutil.rmtree, self.folder, True)
         return self
 
