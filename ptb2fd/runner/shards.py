@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from ptb2fd.runner.output import ResultSink, atomic_output
+from ptb2fd.runner.targets import clear_stale_parts
 
 if TYPE_CHECKING:
     from ptb2fd.runner.stream import Summary
@@ -73,6 +74,9 @@ def write_shard(results: Iterable, folder: str | Path, index: int, fmt: str, qui
     messages: list[str] = []
     sink = ResultSink(quiet, strict, say=messages.append)
     path = Path(folder) / shard_name(index, fmt)
+    # A worker that died writing this shard (its task is run again) left its
+    # temporary file: removed without the warning a killed run's file gets.
+    clear_stale_parts(path.parent, path.name, warn=False)
     written = 0
     with atomic_output(str(path), durable=durable) as handle:
         if fmt == "parquet":
