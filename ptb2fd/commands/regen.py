@@ -1,6 +1,8 @@
-"""`ptb2fd regen`: convert (or read converted JSONL), regenerate every
-sentence from its regeneration view, print the metrics, and with --report
-write a report folder.
+"""`ptb2fd regen`: convert (or read converted JSONL or Parquet), regenerate
+every sentence from its regeneration view, print the metrics, and with
+--report write a report folder. With --jobs N or --engine dask the
+sentences are regenerated on workers (runner/regen_engine.py), with the
+same metrics and report.
 """
 from __future__ import annotations
 
