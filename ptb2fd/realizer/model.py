@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from ptb2fd.errors import UsageError
-from ptb2fd.realizer.design import candidate_sets
+from ptb2fd.realizer.design import Columns, candidate_sets, head_candidates
 from ptb2fd.realizer.inflection import Inflector
 from ptb2fd.realizer.lm import KneserNeyLM
 from ptb2fd.realizer.ranker import (
@@ -100,14 +100,18 @@ def default_scoring(top1: dict[str, float], held_out_heads: int) -> tuple[str, f
     return ("both" if top1["both"] - top1["ranker"] > margin else "ranker"), margin
 
 
-def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None) -> dict:
-    """The model (as the dict that is saved) trained on converted sentences."""
+def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None, pmap=map) -> dict:
+    """The model (as the dict that is saved) trained on converted sentences.
+    `pmap`: an order-keeping map the candidates are extracted with (`train
+    --jobs N`: on workers); the model is the same whichever map."""
     check_view_name(view_name)
     say = log or (lambda msg: None)
     t0 = time.perf_counter()
     data = [training_sentence(s, i, view_name, rules) for i, s in enumerate(sentences)]
     lms = fold_lms(data)
-    sets, columns = candidate_sets(data, lms)
+    columns = Columns()
+    columns.heads.update(head_candidates(data, lms, pmap))
+    sets, columns = candidate_sets(data, lms, columns=columns)
     index = columns.index
     names = _kept_names(sets, index)
     say(f"{len(data)} sentences, {sets.groups} heads, {sets.candidates} candidates, {len(names)} features "
@@ -118,7 +122,7 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None)
     # (dev, trained on wsj_0001-0049: shallow BLEU 0.825 -> 0.830 on wsj_0050-0099).
     w0 = fit(sets, sorted(variances)[len(variances) // 2], max_iter=50)
     first = {f: float(w0[k]) for k, f in enumerate(names) if abs(w0[k]) >= 1e-6}
-    sets, columns = candidate_sets(data, lms, hard_candidates(data, lms, first, beam_for(view_name)), columns)
+    sets, columns = candidate_sets(data, lms, hard_candidates(data, lms, first, beam_for(view_name), pmap), columns)
     index = columns.index
     names = _kept_names(sets, index)
     say(f"with the first model's beams: {sets.candidates} candidates, {len(names)} features "

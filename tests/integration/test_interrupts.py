@@ -102,12 +102,16 @@ def test_the_part_of_a_killed_run_is_removed_by_the_next_run(tmp_path):
     proc, _ = start(["convert", "--corpus", "treebank", "--jobs", "2", "--quiet", "-o", str(out)], tmp_path)
     wait_for(lambda: any(p.stat().st_size > 100_000 for p in parts(tmp_path)), proc)
     assert interrupt(proc, signal.SIGKILL) == -signal.SIGKILL
-    left = parts(tmp_path)
-    assert len(left) == 1 and left[0].name.startswith(f".out.jsonl.{proc.pid}.")
+    # The file's temporary and, with --jobs 2, the folder of its workers' shards.
+    left = sorted(tmp_path.glob(".*.part"), key=lambda p: p.is_dir())
+    assert [p.is_dir() for p in left] == [False, True]
+    assert all(p.name.startswith(f".out.jsonl.{proc.pid}.") for p in left)
     (tmp_path / "in.mrg").write_text(TREE)
     again, err = start(["convert", str(tmp_path / "in.mrg"), "-o", str(out)], tmp_path)
     assert again.wait(300) == 0
     lines = err.read_text().splitlines()
-    assert lines[0].startswith(f"ptb2fd: warning: removed {left[0]} (") and \
-        lines[0].endswith(" MB), left by an earlier run that was killed")
+    warned = sorted(lines[:2], key=lambda line: str(left[1]) in line)
+    for line, path in zip(warned, left):
+        assert line.startswith(f"ptb2fd: warning: removed {path} (") and \
+            line.endswith(" left by an earlier run that was killed")
     assert not parts(tmp_path) and out.read_text().count("\n") == 1
