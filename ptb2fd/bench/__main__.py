@@ -45,7 +45,6 @@ import time
 from pathlib import Path
 
 from ptb2fd.bench.engines import analyse_line, analyse_speed, dask_report, dask_vs_jobs1
-from ptb2fd.bench.speed import bench_long_sentence, bench_peer, bench_rule_loop, bench_startup
 from ptb2fd.bench.process import (
     TARGETS,
     _best,
@@ -57,6 +56,7 @@ from ptb2fd.bench.process import (
     bench_setup,
 )
 from ptb2fd.bench.scaling import bench_jobs, bench_regen_jobs
+from ptb2fd.bench.speed import bench_long_sentence, bench_peer, bench_rule_loop, bench_startup
 
 
 def bench_in_process(args) -> dict:

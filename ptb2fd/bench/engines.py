@@ -35,11 +35,11 @@ def dask_vs_jobs1(repeat: int = 3, workers: int = 2) -> dict:
     from distributed import Client, LocalCluster
 
     from ptb2fd.bench.scaling import ceiling, convert_once
+    from ptb2fd.ruleset.load import load_rules
     from ptb2fd.runner.dask_engine import shard_results
     from ptb2fd.runner.local_engine import partition_size
     from ptb2fd.runner.output import ResultSink
     from ptb2fd.runner.shard_output import ShardedOutput
-    from ptb2fd.ruleset.load import load_rules
     from ptb2fd.trees.partition import count_piece, plan, with_offsets
     from ptb2fd.trees.reader import resolve_inputs
 

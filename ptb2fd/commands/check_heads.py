@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sys
-
 from typing import TYPE_CHECKING
 
 from ptb2fd.commands.options import STDOUT_FULL, add_subparser, exit_status, input_args

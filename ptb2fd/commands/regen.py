@@ -9,12 +9,16 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import nullcontext
+from typing import TYPE_CHECKING
 
 from ptb2fd.commands.options import STDOUT_FULL, UNWRITABLE, add_subparser, exit_status, input_args
 from ptb2fd.errors import UsageError
 from ptb2fd.realizer.select import REALIZERS, build_realizer, check_model_file
 from ptb2fd.regen.view import DEFAULT_VIEW, VIEWS
 from ptb2fd.runner.targets import atomic_folder, check_output_folder
+
+if TYPE_CHECKING:  # loaded by run(): --help and --version stay light
+    from ptb2fd.regen.report import ReportBuilder
 
 EXIT_STATUS = exit_status(
     "every sentence was regenerated and scored",
@@ -57,9 +61,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from ptb2fd.regen.check import RegenerationCheck
     from ptb2fd.regen.report import ReportBuilder, format_table
-    from ptb2fd.runner.sources import iter_sentences
 
     view = getattr(args, "view", DEFAULT_VIEW)
     kind = getattr(args, "realizer", "rules")
@@ -92,6 +94,9 @@ def run(args) -> int:
 
 def _regen_here(args, view: str, kind: str, model: str | None, builder: ReportBuilder):
     """In this process (trees converted by --jobs workers): (realizer name, input counts)."""
+    from ptb2fd.regen.check import RegenerationCheck
+    from ptb2fd.runner.sources import iter_sentences
+
     sentences, rules, summary = iter_sentences(args, args.rules)
     realizer = build_realizer(kind, rules, view, model)
     check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view, realizer)

@@ -26,6 +26,7 @@ from ptb2fd.errors import UsageError
 from ptb2fd.realizer.design import Columns, candidate_sets, head_candidates
 from ptb2fd.realizer.inflection import Inflector
 from ptb2fd.realizer.lm import KneserNeyLM
+from ptb2fd.realizer.prior import VARIANCES
 from ptb2fd.realizer.ranker import (
     CandidateSets,
     choose_variance,
@@ -35,9 +36,12 @@ from ptb2fd.realizer.ranker import (
     top1_accuracy,
 )
 from ptb2fd.realizer.search import Scorer
-from ptb2fd.realizer.prior import VARIANCES
 from ptb2fd.realizer.training import (
-    FOLDS, LM_FEATURE, fold_lms, hard_candidates, training_sentence,
+    FOLDS,
+    LM_FEATURE,
+    fold_lms,
+    hard_candidates,
+    training_sentence,
 )
 from ptb2fd.regen.view import VIEWS
 from ptb2fd.rulelang.folder import RULE_FILES

@@ -124,7 +124,8 @@ def plan(args, workers: int) -> tuple[list, bool]:
         return plan_converted(converted_files(list(args.inputs)), workers), False
     from ptb2fd.runner.local_engine import partition_size
     from ptb2fd.trees.inputs import resolve_inputs
-    from ptb2fd.trees.partition import count_piece, plan as plan_trees, with_offsets
+    from ptb2fd.trees.partition import count_piece, with_offsets
+    from ptb2fd.trees.partition import plan as plan_trees
 
     paths = [os.path.abspath(p) for p in resolve_inputs(args.inputs, args.corpus, args.files, args.sections)]
     # Regeneration costs about twice the conversion per tree: pieces of half the size.

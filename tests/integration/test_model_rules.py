@@ -12,7 +12,6 @@ from ptb2fd.cli import main
 from ptb2fd.rulelang.folder import default_rules_dir
 
 
-
 @pytest.fixture(scope="module")
 def setup(tmp_path_factory, six_trees):
     """Trees, a second rule folder (the bundled one with a comment added,
