@@ -15,16 +15,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-
-from nltk.tree import Tree
+from typing import TYPE_CHECKING
 
 from ptb2fd.errors import TreeParseError
+from ptb2fd.nltk_import import load_nltk
+
+if TYPE_CHECKING:
+    from nltk.tree import Tree
 
 # A token in a bracketed tree: anything but white space and brackets, where
 # "\(" and "\)" are escaped brackets inside a word.
 _TOKEN = r"(?:\\[()]|[^\s()])+"
 _CAT_OK = re.compile(r"^(?:-[A-Z]+-|[A-Za-z][A-Za-z0-9$|_]*\$?|[$#,.:;`'!?%&*+/<>@^~\\\"-]+)$")
 _UNESCAPE = re.compile(r"\\([/*()\[\]{}])")
+# nltk's nltk.tree.tree.MAX_TREE_DEPTH, which parse_tree keeps to without
+# importing nltk (a test checks they agree).
+MAX_TREE_DEPTH = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +159,9 @@ def read_bracketed(text: str) -> Tree:
     a long tree fail (with a TimeoutError) depending on machine load. Trees
     nested deeper than nltk's MAX_TREE_DEPTH (500) levels are refused.
     """
+    load_nltk()  # only irregular trees come here (parse_tree)
+    from nltk.tree import Tree
+
     try:
         return Tree.fromstring(text)
     except ValueError as exc:
@@ -163,9 +172,7 @@ def read_bracketed(text: str) -> Tree:
 
 
 def _max_depth() -> int:
-    from nltk.tree import tree as nltk_tree
-
-    return getattr(nltk_tree, "MAX_TREE_DEPTH", 500)
+    return MAX_TREE_DEPTH
 
 
 def _short(message: str) -> str:
@@ -200,6 +207,9 @@ def from_nltk(tree: Tree, phrase_labels: frozenset[str] = frozenset()) -> Node:
             built.append(build(child))
         return Node(parse_label(raw), tuple(built))
 
+    load_nltk()
+    from nltk.tree import Tree
+
     if not isinstance(tree, Tree):
         raise TreeParseError(f"leaf {tree!r} has no POS tag")
     return build(tree)
@@ -229,14 +239,16 @@ def _parse_regular(text: str, phrase_labels: frozenset[str], max_depth: int) -> 
     labels: list[str] = []
     kids_stack: list[list] = []
     top = None
+    label_of = parse_label
+    new_node = Node
     for raw, word, opening, label_text, closing, _leaf in _TREE_TOKEN.findall(text):
         if word:  # "(NN dog)"
             if not kids_stack or len(labels) + 1 >= max_depth:
                 return None
-            label = parse_label(raw)
+            label = label_of(raw)
             if label.cat in phrase_labels:
                 return None
-            kids_stack[-1].append(Node(label, (), unescape_word(word), label.cat))
+            kids_stack[-1].append(new_node(label, (), unescape_word(word) if "\\" in word else word, label.cat))
         elif opening:
             if top is not None or len(labels) + 1 >= max_depth:
                 return None  # a second tree, or deeper than nltk allows
@@ -248,7 +260,7 @@ def _parse_regular(text: str, phrase_labels: frozenset[str], max_depth: int) -> 
             kids = kids_stack.pop()
             if not kids:
                 return None
-            node = Node(parse_label(labels.pop()), tuple(kids))
+            node = new_node(label_of(labels.pop()), tuple(kids))
             if kids_stack:
                 kids_stack[-1].append(node)
             else:
