@@ -39,7 +39,7 @@ class HeadTable:
         kids = node.children
         if len(kids) == 1:
             return 0
-        cats = tuple(k.tag if k.word is not None else k.label.cat for k in kids)
+        cats = tuple([k.tag if k.word is not None else k.label.cat for k in kids])
         key = (node.label.cat, cats)
         found = self._memo.get(key)
         if found is None:

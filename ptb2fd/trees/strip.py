@@ -26,11 +26,18 @@ NULL_TAGS = frozenset({"-NONE-"})
 
 def bare_label(label: Label, keep_tags: bool = False) -> Label:
     """The label without function tags (unless `keep_tags`), index and gap index."""
-    tags = label.ftags if keep_tags else ()
-    if label.index is None and label.gap is None and label.raw == "-".join((label.cat, *tags)) and (
-            keep_tags or not label.ftags):
-        return label
-    return parse_label("-".join((label.cat, *tags)))
+    key = (label.raw, keep_tags)
+    bare = _BARE.get(key)
+    if bare is None:
+        tags = label.ftags if keep_tags else ()
+        raw = "-".join((label.cat, *tags))
+        bare = None if raw == label.raw else parse_label(raw)  # None: the label as it is
+        if len(_BARE) < 100_000:
+            _BARE[key] = bare
+    return label if bare is None else bare
+
+
+_BARE: dict[tuple[str, bool], Label | None] = {}  # (raw label, keep tags) -> its bare label
 
 
 def strip(node: Node, null_tags: frozenset[str] = NULL_TAGS, keep_tags: bool = False) -> Node | None:

@@ -68,7 +68,7 @@ class RestoreEmpties:
         edits: dict[int, list] = {}  # id(node) -> [("insert", at, node) | ("index", n) | ("expletive", n)]
         fresh = iter(range(1, 10_000))
         by_label = self._by_label
-        # (node, its parent's entry): the ancestors as a chain, built only for a phrase a rule may fit
+        # (node, its parent's entry): the ancestors as a chain (Site lists them when a condition asks)
         stack: list[tuple[Node, tuple | None]] = [(tree, None)]
         while stack:
             entry = stack.pop()
@@ -79,12 +79,7 @@ class RestoreEmpties:
                 rules = by_label[node.label.raw] = tuple(r for r in self.rules
                                                          if not r.label or any_match(r.label, probe))
             if rules:
-                ancestors = []
-                up = entry[1]
-                while up is not None:
-                    ancestors.append(up[0])
-                    up = up[1]
-                site = Site(node, tuple(ancestors))
+                site = Site(node, entry[1])
                 for rule in rules:
                     if holds(rule, site) and self._apply(rule, site, edits, fresh, leaves, restored):
                         break

@@ -94,17 +94,32 @@ def _words(node: Node) -> list[str]:
 
 
 class Site:
-    """One phrase with its ancestors, as the conditions see it."""
+    """One phrase with its ancestors, as the conditions see it. `chain` is
+    (parent, the parent's chain) or None; the ancestors are listed only
+    when a condition asks for them."""
 
-    __slots__ = ("node", "ancestors")
+    __slots__ = ("node", "chain", "_ancestors")
 
-    def __init__(self, node: Node, ancestors: tuple[Node, ...]):
+    def __init__(self, node: Node, chain: tuple | None):
         self.node = node
-        self.ancestors = ancestors  # parent first
+        self.chain = chain
+        self._ancestors: list[Node] | None = None
 
     @property
     def parent(self) -> Node | None:
-        return self.ancestors[0] if self.ancestors else None
+        return self.chain[0] if self.chain is not None else None
+
+    @property
+    def ancestors(self) -> list[Node]:
+        """Parent first."""
+        if self._ancestors is None:
+            out = []
+            up = self.chain
+            while up is not None:
+                out.append(up[0])
+                up = up[1]
+            self._ancestors = out
+        return self._ancestors
 
     def governor(self) -> str | None:
         """The first verb of the nearest VP above with a verb of its own
@@ -130,7 +145,7 @@ class Site:
         return None
 
 
-def holds(rule: EmptyRule, site: _Site) -> bool:
+def holds(rule: EmptyRule, site: Site) -> bool:
     node = site.node
     if rule.label and not any_match(rule.label, node):
         return False
