@@ -29,6 +29,7 @@ elements and puts back those the rules know).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 from ptb2fd.conversion.pipeline import Parse
 from ptb2fd.errors import UsageError
 from ptb2fd.trees.ptbtree import Node
@@ -44,7 +45,7 @@ class FunctionsUsed:
 
     model: str  # the model's name, cited in the records ("wsj-dev@1f2e3d4c")
     tagged: int = 0  # phrases given a predicted tag
-    restored: list = field(default_factory=list)  # (rule id, anchor) of each empty element put back
+    restored: list = field(default_factory=list)  # (rule id, word span it rests on) of each element put back
 
 
 CLAUSES = frozenset({"S", "SINV", "SQ", "SBARQ", "SBAR"})
@@ -219,11 +220,12 @@ class MarkInferred:
     """Provenance of an inferred tree's records: `sentence.functions` names
     the model, and a word whose role rule read a predicted tag lists
     "functions:MODEL:TAGS" in its `rules`, beside the rule id ("Tuesday"
-    temporal by ftag-tmp, rules ["functions:wsj-dev@1f2e3d4c:TMP"]); a word whose
-    logical role rests on a restored empty element lists that rule's id."""
+    temporal by ftag-tmp, rules ["functions:wsj-dev@1f2e3d4c:TMP"]); a word
+    whose records rest on an empty element put back lists that rule's id.
+    It adds to the records the records stage has just built for this tree."""
 
     name = "mark-inferred"
-    needs = ("sentence", "functions", "deps", "passives", "words")
+    needs = ("sentence", "functions", "deps")
     provides = ()
 
     def __init__(self, roles):
