@@ -35,6 +35,8 @@ class Reduced:
     coordination: set[int]  # conjuncts and conjunctions
     labels: list[str]  # ptb2fd role or reference relation
     copulas: int = 0  # copulas turned round
+    first_conjunct: dict[int, int] | None = None  # (ptb2fd) conjunct -> the first conjunct of its coordination
+    shared: frozenset[int] = frozenset()  # (ptb2fd) dependents shared by the conjuncts (rules: coordination-shared)
 
 
 def walk_up(heads: list[int], content: list[bool]) -> list[int | None]:
@@ -58,7 +60,12 @@ def reduce_ptb2fd(tokens, side: Ptb2fdSide, punctuation_tags: frozenset[str], tu
         copulas = _turn_copulas(tokens, heads, function, side)
     content = [not (f or p) for f, p in zip(function, punct)]
     coord = {t.id - 1 for t in tokens if t.junction is not None or t.role in ("junction-marker", "coordpunc")}
-    return Reduced(heads, content, walk_up(heads, content), coord, [t.role for t in tokens], copulas)
+    firsts = {t.junction: t.id - 1 for t in tokens if t.junction_position == 1}
+    first_conjunct = {t.id - 1: firsts[t.junction] for t in tokens
+                      if t.junction_position is not None and t.junction in firsts}
+    shared = frozenset(t.id - 1 for t in tokens if "coordination-shared" in t.rules)
+    return Reduced(heads, content, walk_up(heads, content), coord, [t.role for t in tokens], copulas,
+                   first_conjunct, shared)
 
 
 def _turn_copulas(tokens, heads: list[int], function: list[bool], side: Ptb2fdSide) -> int:

@@ -12,7 +12,7 @@ import yaml
 from ptb2fd.errors import UsageError
 
 SCHEMES_FILE = Path(__file__).with_name("reference_schemes.yaml")
-CONVENTION_KINDS = ("flat", "span", "copula", "conjunct")
+CONVENTION_KINDS = ("flat", "span", "copula", "conjunct", "shared")
 _SCHEME_KEYS = ("detect", "function", "punctuation", "conjunct", "conjunction", "copula", "flat")
 
 

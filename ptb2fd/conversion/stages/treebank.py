@@ -60,7 +60,8 @@ def compile_treebank(data, checker) -> TreebankVocabulary | None:
     checker.keys(data, keys + ["elided_verb_elements", "slash_units"], keys, what="treebank.yaml")
     sets = {k: frozenset(checker.strings(data.get(k, []), k)) for k in keys + ["elided_verb_elements"]}
     slash = checker.mapping(data.get("slash_units", {}), "slash_units") or {}
-    checker.keys(slash, ["words", "labels", "tag"], ["words", "tag"], what="slash_units")
+    if "slash_units" in data:  # optional: a rule folder without it reads no slash units
+        checker.keys(slash, ["words", "labels", "tag"], ["words", "tag"], what="slash_units")
     sets["slash_unit_words"] = frozenset(checker.strings(slash.get("words", []), "slash_units.words"))
     sets["slash_unit_labels"] = frozenset(checker.strings(slash.get("labels", []), "slash_units.labels"))
     sets["slash_unit_tag"] = str(slash.get("tag", "-DFL-"))
