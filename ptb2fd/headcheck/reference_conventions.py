@@ -106,6 +106,10 @@ class ConventionTable:
             elif c.kind == "copula":
                 if p is not None and p >= 0 and rels[p] in self.scheme.copula and ref.heads[p] in (r, w):
                     return c.id
+            elif c.kind == "raised":
+                if rels[w] in self.scheme.object and p is not None and p >= 0 \
+                        and rels[p] in self.scheme.open_complement and ref.heads[p] == r:
+                    return c.id
             elif c.kind == "shared":
                 if w in ours.shared and p is not None and ours.first_conjunct.get(p) == r:
                     return c.id

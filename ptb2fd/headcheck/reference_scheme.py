@@ -12,8 +12,9 @@ import yaml
 from ptb2fd.errors import UsageError
 
 SCHEMES_FILE = Path(__file__).with_name("reference_schemes.yaml")
-CONVENTION_KINDS = ("flat", "span", "copula", "conjunct", "shared")
-_SCHEME_KEYS = ("detect", "function", "punctuation", "conjunct", "conjunction", "copula", "flat")
+CONVENTION_KINDS = ("flat", "span", "copula", "conjunct", "shared", "raised")
+_SCHEME_KEYS = ("detect", "function", "punctuation", "conjunct", "conjunction", "copula", "flat", "object",
+                "open_complement")
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,8 @@ class Scheme:
     conjunction: frozenset[str]
     copula: frozenset[str]
     flat: frozenset[str]
+    object: frozenset[str]
+    open_complement: frozenset[str]
 
 
 @dataclass(frozen=True)

@@ -130,6 +130,12 @@ def test_quantified_relative_takes_its_traces_role(fd):
     assert s.tok("of").role == "rolemarker" and s.head_word("which") == "all", s.table()
 
 
+def test_quantifier_heads_a_wh_phrase_without_np(fd):
+    # Parser output: "(WHNP (DT neither) (WHPP of (WHNP which)))" -> neither.
+    s = fd(tree("quantified_relatives", 3))
+    assert s.head_word("which") == "neither" and s.head_word("neither") == "worked", s.table()
+
+
 # -- class 9: right-node-raised object set off by commas -------------------
 
 @covers("rnr-object")
@@ -202,3 +208,12 @@ def test_shared_dependents_can_hang_on_the_first_conjunct(fd_rules, tmp_path):
     assert s.head_word("farm") == "cats" and "coordination-shared" in s.tok("farm").rules, s.table()
     s = Parsed(conv.convert_text(tree("shared_dependents", 2), "x:2"))
     assert s.head_word("farm") == "dogs", s.table()
+
+
+# -- contractions with a typographic apostrophe (web text) ------------------
+
+@pytest.mark.parametrize("n, aux, verb, role", [(1, "’re", "speaking", "aspect"), (2, "’s", "left", "taxis"),
+                                                (3, "n’t", "know", "polarity")])
+def test_typographic_contractions_are_auxiliaries(fd, n, aux, verb, role):
+    s = fd(tree("typographic_contractions", n))
+    assert s.edge(aux)[:3] == (aux, verb, role) and s.tok(verb).head == 0, s.table()

@@ -26,11 +26,14 @@ def run_json(capsys, *argv) -> tuple[int, dict]:
 def test_ud_reference_aligned_by_words_with_conventions_apart(capsys):
     status, r = run_json(capsys, "--reference", str(PAIRS / "pairs.conllu"))
     assert status == 0 and r["scheme"] == "ud"
-    # Five of the six trees have a reference sentence; "Nothing in the reference" has none.
-    assert r["sentences"] == 6 and r["unaligned"] == 1 and r["unaligned_examples"] == ["pairs.mrg:6"]
+    # Six of the seven trees have a reference sentence; "Nothing in the reference" has none.
+    assert r["sentences"] == 7 and r["unaligned"] == 1 and r["unaligned_examples"] == ["pairs.mrg:7"]
     # "is a director": the copula is turned round, so "director" is the root on both sides.
     assert r["copulas_turned"] == 1
-    assert r["all"]["conventions"] == {"flat-name": 2, "coordination-head": 2, "shared-dependent": 1}
+    assert r["all"]["conventions"] == {"flat-name": 2, "coordination-head": 2, "shared-dependent": 1,
+                                       "raised-object": 1}
+    # "They let him go": ptb2fd's subject of "go", UD's object of "let".
+    assert r["convention_examples"]["raised-object"] == ["pairs.mrg:6 (p-7) him: ptb2fd->go reference->let"]
     # The one error: the reference hangs the bracketed "volume 2" on "read", ptb2fd on "book".
     assert r["all"]["errors"] == 1 and r["outside"]["errors"] == 1 and r["inside"]["errors"] == 0
     [pattern] = r["patterns"]
@@ -38,7 +41,7 @@ def test_ud_reference_aligned_by_words_with_conventions_apart(capsys):
     assert pattern["examples"] == ["pairs.mrg:3 (p-3) volume: ptb2fd->book reference->read"]
     assert r["by_label"]["obl"] == {"compared": 2, "agree": 1, "conventions": {}, "errors": 1, "agreement": 0.5}
     # "Pierre" is ptb2fd's withinmod of "Vinken", the subject; "dogs" shares the subject role of "Cats".
-    assert r["by_role"]["subject"]["conventions"] == {"flat-name": 1, "coordination-head": 1}
+    assert r["by_role"]["subject"]["conventions"] == {"flat-name": 1, "coordination-head": 1, "raised-object": 1}
     # "cats and dogs from the farm": ptb2fd hangs the shared "farm" on "dogs", UD on "cats".
     assert r["convention_examples"]["shared-dependent"] == ["pairs.mrg:5 (p-6) farm: ptb2fd->dogs reference->cats"]
     assert r["by_role"]["withinmod"]["conventions"] == {"flat-name": 1, "shared-dependent": 1}
@@ -50,7 +53,7 @@ def test_ud_reference_aligned_by_words_with_conventions_apart(capsys):
 def test_stanford_reference_preposition_stands_for_its_object(capsys):
     status, r = run_json(capsys, "--reference", str(PAIRS / "pairs.conllx"))
     assert status == 0 and r["scheme"] == "stanford"
-    assert r["unaligned"] == 4 and r["all"]["errors"] == 0
+    assert r["unaligned"] == 5 and r["all"]["errors"] == 0
     # pobj "mat" walks up past "on" (prep) to "sat", as ptb2fd's on <- mat, mat <- sat.
     assert r["by_label"]["pobj"] == {"compared": 1, "agree": 1, "conventions": {}, "errors": 0, "agreement": 1.0}
     # Stanford's nn heads a name with its last word, as ptb2fd does: no convention needed.
@@ -72,7 +75,7 @@ def test_bad_reference_sentence_named_and_others_read(tmp_path, capsys):
     assert status == 1
     assert "bad.conllu:1: HEAD 'x' is not a number" in captured.err
     r = json.loads(captured.out)
-    assert r["reference_errors"] == 1 and r["reference_sentences"] == 5 and r["unaligned"] == 1
+    assert r["reference_errors"] == 1 and r["reference_sentences"] == 6 and r["unaligned"] == 1
 
 
 def test_missing_reference_is_a_usage_error(capsys):
@@ -99,5 +102,5 @@ def test_comparison_object_directly(converter):
     for raw in read_trees([str(PAIRS / "pairs.mrg")]):
         comparison.add(raw)
     check = comparison.result
-    assert (check.outside.compared, check.inside.compared) == (16, 5)
-    assert check.total.agreement == pytest.approx(15 / 16)
+    assert (check.outside.compared, check.inside.compared) == (20, 5)
+    assert check.total.agreement == pytest.approx(18 / 19)
