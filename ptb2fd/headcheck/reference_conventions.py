@@ -41,12 +41,31 @@ class Units:
         outs = {self.of(reduced[m]) for m in self.members[uid] if reduced[m] is not None} - {uid}
         return outs.pop() if len(outs) == 1 else None
 
-    def explains(self, w: int, p: int, r: int, ours: Reduced, ref: Reduced) -> bool:
+    def explains(self, w: int, p: int, r: int, ours: Reduced, ref: Reduced, conjunct=None) -> bool:
+        """`conjunct(uid)`, if given: the unit head ptb2fd gives a unit that
+        the reference makes a later conjunct (the coordination-head
+        convention at the level of units: "Douglass North , [Ronald]
+        Coase and ...": UD's Ronald -> Douglass, ptb2fd's Coase -> the
+        head of the coordination)."""
         uw, up, ur = self.of(w), self.of(p), self.of(r)
         if uw in self.members:
             ext_p, ext_r = self.outside_head(uw, ours.reduced), self.outside_head(uw, ref.reduced)
-            return ext_p is not None and ext_p == ext_r and up in (uw, ext_p) and ur in (uw, ext_r)
+            if ext_p is None or not (ext_p == ext_r or (conjunct is not None and conjunct(uw) == ext_p)):
+                return False
+            return up in (uw, ext_p) and ur in (uw, ext_r)
         return up == ur and up in self.members
+
+    def conjunct_head(self, uid: int, rels, conj: frozenset[str], ours: Reduced, ref: Reduced):
+        """For a unit the reference attaches as a later conjunct (conj) to a
+        first conjunct: ptb2fd's head of that first conjunct (its unit)."""
+        out = [m for m in self.members[uid] if ref.heads[m] >= 0 and self.of(ref.heads[m]) != uid]
+        if len(out) != 1 or rels[out[0]] not in conj:
+            return None
+        first = ref.heads[out[0]]
+        first_unit = self.of(first)
+        if first_unit in self.members:
+            return self.outside_head(first_unit, ours.reduced)
+        return self.of(ours.reduced[first])
 
 
 def flat_units(ref: RefSentence, scheme: Scheme) -> Units:
@@ -101,7 +120,10 @@ class ConventionTable:
         p, r = ours.reduced[w], ref.reduced[w]
         for c in self.conventions:
             if c.kind in ("flat", "span"):
-                if p is not None and r is not None and units[c.id].explains(w, p, r, ours, ref):
+                u = units[c.id]
+                conj = (lambda uid, u=u: u.conjunct_head(uid, rels, self.scheme.conjunct, ours, ref)) \
+                    if c.kind == "flat" else None
+                if p is not None and r is not None and u.explains(w, p, r, ours, ref, conj):
                     return c.id
             elif c.kind == "copula":
                 if p is not None and p >= 0 and rels[p] in self.scheme.copula and ref.heads[p] in (r, w):

@@ -26,12 +26,17 @@ def run_json(capsys, *argv) -> tuple[int, dict]:
 def test_ud_reference_aligned_by_words_with_conventions_apart(capsys):
     status, r = run_json(capsys, "--reference", str(PAIRS / "pairs.conllu"))
     assert status == 0 and r["scheme"] == "ud"
-    # Six of the seven trees have a reference sentence; "Nothing in the reference" has none.
-    assert r["sentences"] == 7 and r["unaligned"] == 1 and r["unaligned_examples"] == ["pairs.mrg:7"]
+    # Seven of the eight trees have a reference sentence; "Nothing in the reference" has none.
+    assert r["sentences"] == 8 and r["unaligned"] == 1 and r["unaligned_examples"] == ["pairs.mrg:8"]
     # "is a director": the copula is turned round, so "director" is the root on both sides.
     assert r["copulas_turned"] == 1
-    assert r["all"]["conventions"] == {"flat-name": 2, "coordination-head": 2, "shared-dependent": 1,
+    assert r["all"]["conventions"] == {"flat-name": 6, "coordination-head": 2, "shared-dependent": 1,
                                        "raised-object": 1}
+    # "Douglass North and Ronald Coase won": a name in a later conjunct, UD's
+    # "Ronald" -> "Douglass" (conj of the first name's head), ptb2fd's
+    # "Ronald" -> "Coase" -> "won": both conventions at once, no error.
+    assert r["by_label"]["conj"] == {"compared": 3, "agree": 0, "conventions": {"coordination-head": 2, "flat-name": 1},
+                                     "errors": 0, "agreement": 1.0}
     # "They let him go": ptb2fd's subject of "go", UD's object of "let".
     assert r["convention_examples"]["raised-object"] == ["pairs.mrg:6 (p-7) him: ptb2fd->go reference->let"]
     # The one error: the reference hangs the bracketed "volume 2" on "read", ptb2fd on "book".
@@ -41,19 +46,20 @@ def test_ud_reference_aligned_by_words_with_conventions_apart(capsys):
     assert pattern["examples"] == ["pairs.mrg:3 (p-3) volume: ptb2fd->book reference->read"]
     assert r["by_label"]["obl"] == {"compared": 2, "agree": 1, "conventions": {}, "errors": 1, "agreement": 0.5}
     # "Pierre" is ptb2fd's withinmod of "Vinken", the subject; "dogs" shares the subject role of "Cats".
-    assert r["by_role"]["subject"]["conventions"] == {"flat-name": 1, "coordination-head": 1, "raised-object": 1}
+    assert r["by_role"]["subject"]["conventions"] == {"flat-name": 3, "coordination-head": 1, "raised-object": 1}
     # "cats and dogs from the farm": ptb2fd hangs the shared "farm" on "dogs", UD on "cats".
     assert r["convention_examples"]["shared-dependent"] == ["pairs.mrg:5 (p-6) farm: ptb2fd->dogs reference->cats"]
-    assert r["by_role"]["withinmod"]["conventions"] == {"flat-name": 1, "shared-dependent": 1}
+    assert r["by_role"]["withinmod"]["conventions"] == {"flat-name": 3, "shared-dependent": 1}
     # "dogs" is a later conjunct: inside coordination, the convention of the coordination's head.
-    assert r["inside"] == {"compared": 5, "agree": 2, "conventions": {"coordination-head": 2, "shared-dependent": 1},
+    assert r["inside"] == {"compared": 9, "agree": 2, "conventions": {"coordination-head": 2, "flat-name": 4,
+                                                                      "shared-dependent": 1},
                            "errors": 0, "agreement": 1.0}
 
 
 def test_stanford_reference_preposition_stands_for_its_object(capsys):
     status, r = run_json(capsys, "--reference", str(PAIRS / "pairs.conllx"))
     assert status == 0 and r["scheme"] == "stanford"
-    assert r["unaligned"] == 5 and r["all"]["errors"] == 0
+    assert r["unaligned"] == 6 and r["all"]["errors"] == 0
     # pobj "mat" walks up past "on" (prep) to "sat", as ptb2fd's on <- mat, mat <- sat.
     assert r["by_label"]["pobj"] == {"compared": 1, "agree": 1, "conventions": {}, "errors": 0, "agreement": 1.0}
     # Stanford's nn heads a name with its last word, as ptb2fd does: no convention needed.
@@ -75,7 +81,7 @@ def test_bad_reference_sentence_named_and_others_read(tmp_path, capsys):
     assert status == 1
     assert "bad.conllu:1: HEAD 'x' is not a number" in captured.err
     r = json.loads(captured.out)
-    assert r["reference_errors"] == 1 and r["reference_sentences"] == 6 and r["unaligned"] == 1
+    assert r["reference_errors"] == 1 and r["reference_sentences"] == 7 and r["unaligned"] == 1
 
 
 def test_missing_reference_is_a_usage_error(capsys):
@@ -102,5 +108,5 @@ def test_comparison_object_directly(converter):
     for raw in read_trees([str(PAIRS / "pairs.mrg")]):
         comparison.add(raw)
     check = comparison.result
-    assert (check.outside.compared, check.inside.compared) == (20, 5)
-    assert check.total.agreement == pytest.approx(18 / 19)
+    assert (check.outside.compared, check.inside.compared) == (21, 9)
+    assert check.total.agreement == pytest.approx(19 / 20)
