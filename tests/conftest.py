@@ -51,3 +51,15 @@ def regenerate(converter, rules):
         return " ".join(check.run(converter.convert_text(tree)).output), check.regenerator.fired
 
     return run
+
+
+@pytest.fixture(scope="session")
+def placed(regenerate):
+    """placed(tree, rule_id, view="paper"): the regenerated words, and
+    whether the placement rule `rule_id` decided a placement (True when
+    rule_id is None: the case tests the conversion alone)."""
+    def run(tree: str, rule_id: str | None, view: str = "paper") -> tuple[str, bool]:
+        words, fired = regenerate(tree, view)
+        return words, rule_id is None or fired.get(rule_id, 0) >= 1
+
+    return run

@@ -21,7 +21,7 @@ JSON_KEYS = ("view", "realizer", "sentences", "exact", "ssa_id", "ssa", "gsa", "
 
 def add_view_option(p) -> None:
     p.add_argument("--view", choices=list(VIEWS), default=DEFAULT_VIEW,
-                   help="what the realizer sees (default: paper, the paper's protocol; see the README)")
+                   help="what the realizer sees (default: paper, the paper's protocol; see docs/regeneration.md)")
 
 
 def add_parser(sub) -> None:

@@ -42,15 +42,6 @@ class Figure:
     values: dict = field(default_factory=dict)
 
 
-@dataclass
-class Section:
-    """One section of docs/figures.md."""
-    name: str  # for --skip and the anchor
-    title: str
-    about: str
-    figures: list[Figure]
-
-
 def shown(argv: list[str]) -> str:
     """The command as a user types it: `ptb2fd regen --corpus treebank …`."""
     return " ".join(shlex.quote(a) for a in argv)
@@ -119,3 +110,15 @@ def machine() -> str:
 
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return f"{platform.machine()}, {cores} cores, Python {platform.python_version()}"
+
+
+@dataclass
+class Section:
+    name: str  # for --skip and the anchor
+    title: str
+    about: str
+    figures: list[Figure]
+
+
+def corpus_files(split) -> list[str]:
+    return ["--corpus", "treebank", "--files", split[2]]
