@@ -21,11 +21,12 @@ from nltk.tree import Tree
 from ptb2fd.errors import TreeParseError
 
 # A token in a bracketed tree: anything but white space and brackets, where
-# "\(" and "\)" are escaped brackets inside a word. Only ASCII white space
-# separates tokens: a hair space (U+200A), a thin or a no-break space inside
-# a leaf is part of the word ("(NN 10\u200akm)"), as in newer web treebanks.
-_SPACE = r"[ \t\n\r\f\v]"
-_TOKEN = r"(?:\\[()]|[^ \t\n\r\f\v()])+"
+# "\(" and "\)" are escaped brackets inside a word. ASCII white space and
+# line breaks separate tokens; a space character (Unicode Zs: a hair space
+# U+200A, a thin or a no-break space) inside a leaf is part of the word
+# ("(NN 10\u200akm)"), as in newer web treebanks.
+_SPACE = r"[ \t\n\r\f\v\x1c-\x1f\x85\u2028\u2029]"
+_TOKEN = r"(?:\\[()]|[^ \t\n\r\f\v\x1c-\x1f\x85\u2028\u2029()])+"
 _CAT_OK = re.compile(r"^(?:-[A-Z]+-|[A-Za-z][A-Za-z0-9$|_]*\$?|[$#,.:;`'!?%&*+/<>@^~\\\"-]+)$")
 _UNESCAPE = re.compile(r"\\([/*()\[\]{}])")
 
