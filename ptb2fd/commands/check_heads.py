@@ -9,20 +9,20 @@ from __future__ import annotations
 import json
 import sys
 
-from ptb2fd.commands.options import add_subparser, input_args
+from ptb2fd.commands.options import STDOUT_FULL, add_subparser, exit_status, input_args
 from ptb2fd.headcheck.compare import HeadCheck, HeadComparison
 
-EPILOG = """exit status:
-  0  every sentence converted (or was skipped: markup only) and, with
-     --reference, every reference sentence was read
-  1  some sentences failed to convert, or some reference sentences could
-     not be read (each named on stderr with file and line)
-  2  unusable arguments, inputs, reference path or rule files"""
+EXIT_STATUS = exit_status(
+    "every sentence was converted and compared (with --reference: and every reference sentence was read)",
+    ["some sentences failed to convert (each reported with file, line and id; counted as failed, the others "
+     "are compared)", "with --reference, some reference sentences could not be read (each named with file and "
+     "line; the others are compared)", STDOUT_FULL],
+    ["unusable arguments, inputs, reference path or rule files"])
 
 
 def add_parser(sub) -> None:
     h = add_subparser(sub, "check-heads", "compare ptb2fd's heads with the Collins (1999) head table, or with an "
-                      "independent dependency analysis (--reference)", epilog=EPILOG)
+                      "independent dependency analysis (--reference)", EXIT_STATUS)
     input_args(h)
     h.add_argument("--reference", metavar="PATH",
                    help="a UD CoNLL-U or Stanford-style CoNLL-X file, or a folder of them (.conllu .conll .conllx): "
@@ -56,7 +56,9 @@ def run(args) -> int:
         return run_reference(args, converter)
     comparison = HeadComparison(converter, args.examples)
     for raw in iter_raw(args):
-        comparison.add(raw)
+        error = comparison.add(raw)
+        if error is not None:
+            print(f"ptb2fd: {error}", file=sys.stderr)
     check = comparison.result
     if args.json:
         print(json.dumps(check.to_dict(args.limit), sort_keys=True))
@@ -81,7 +83,9 @@ def run_reference(args, converter) -> int:
     comparison = ReferenceComparison(converter, refs, table, None if args.scheme == "auto" else args.scheme,
                                      args.examples)
     for raw in iter_raw(args):
-        comparison.add(raw)
+        error = comparison.add(raw)
+        if error is not None:
+            print(f"ptb2fd: {error}", file=sys.stderr)
     check = comparison.result
     check.reference_errors = len(errors)
     for err in errors:

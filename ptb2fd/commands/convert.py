@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import os
 import sys
-from contextlib import contextmanager
-from typing import Iterator
 
-from ptb2fd.commands.options import add_subparser, input_args
+from ptb2fd.commands.options import EXIT_STATUS, add_subparser, input_args
 from ptb2fd.errors import UsageError
 from ptb2fd.runner.output import atomic_output
 from ptb2fd.runner.sources import iter_raw, load_converter
+from ptb2fd.runner.targets import check_output_file, check_output_folder, terminate_as_exit
 
 
 def progress(iterable, enabled: bool, unit: str = "tree"):
@@ -27,47 +26,13 @@ class _Discard(Exception):
     """Raised inside atomic_output to throw the temporary file away."""
 
 
-def _check_output_path(option: str, path: str | None) -> None:
-    if path and path != "-" and os.path.isdir(path):
-        raise UsageError(f"{option} {path}: is a folder")
-
-
-@contextmanager
-def _terminate_as_exit() -> Iterator[None]:
-    """SIGTERM ends the run like Ctrl-C does, through the clean-up code (no
-    temporary file left behind). Forked workers keep the default action."""
-    import signal
-
-    if not hasattr(signal, "SIGTERM"):
-        yield
-        return
-    main_pid = os.getpid()
-
-    def handler(signum, frame):
-        if os.getpid() != main_pid:
-            signal.signal(signum, signal.SIG_DFL)
-            os.kill(os.getpid(), signum)
-            return
-        raise SystemExit(128 + signum)
-
-    try:
-        previous = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
 def add_parser(sub) -> None:
-    c = add_subparser(sub, "convert", "convert trees to records")
+    c = add_subparser(sub, "convert", "convert trees to records", EXIT_STATUS)
     input_args(c)
     c.add_argument("--format", choices=["jsonl", "conllup", "halogen"], default="jsonl")
     c.add_argument("-o", "--output", metavar="OUT",
-                   help="output file (written atomically); default stdout; with --engine dask, DIR/ writes "
-                        "shards and a manifest.json")
+                   help="output file (written atomically, missing folders created); default stdout; with "
+                        "--engine dask, DIR/ writes shards and a manifest.json")
     c.add_argument("--stats", metavar="FILE", help="write counts and rule firings as JSON")
     c.add_argument("--strict", action="store_true",
                    help="stop at the first error (exit 1; the -o file is then not written)")
@@ -92,13 +57,21 @@ def run(args) -> int:
     from ptb2fd.runner.output import ResultSink
     from ptb2fd.runner.stream import convert_stream
 
+    check_output_file("--stats", args.stats)
     if args.engine == "dask":
         from ptb2fd.runner.dask_engine import convert_with_dask
+        from ptb2fd.runner.dask_output import shard_dir
+        from ptb2fd.trees.partition import parse_size
+
+        parse_size(args.partition_size)  # `--partition-size lots` is refused before a cluster starts
+        if shard_dir(args.output) is not None:
+            check_output_folder("-o", args.output)
+        else:
+            check_output_file("-o", args.output)
         return convert_with_dask(args)
     if args.scheduler or args.partition_size:
         raise UsageError("--scheduler and --partition-size go with --engine dask")
-    _check_output_path("-o", args.output)
-    _check_output_path("--stats", args.stats)
+    check_output_file("-o", args.output)
     items = iter_raw(args)  # unusable inputs fail before the rules load
     try:
         converter = load_converter(args.rules)
@@ -110,7 +83,7 @@ def run(args) -> int:
     writer = {"jsonl": jsonl.dump_sentence, "conllup": conllup.dump_sentence, "halogen": halogen.dump_sentence}[
         args.format]
     try:
-        with _terminate_as_exit(), atomic_output(args.output) as out:
+        with terminate_as_exit(), atomic_output(args.output) as out:
             if args.format == "conllup":
                 out.write(conllup.header())
             # Sentences are rendered where they are converted (in the workers

@@ -16,14 +16,16 @@ import sys
 from pathlib import Path
 
 from ptb2fd.analysis.corpus_stats import NP_HEAD_RULE, corpus_stats
-from ptb2fd.commands.options import add_subparser
-from ptb2fd.errors import UsageError
+from ptb2fd.commands.options import STDOUT_FULL, add_subparser, exit_status
+from ptb2fd.errors import Location, TreeParseError, UsageError
 from ptb2fd.record import Sentence
 
-EXIT_STATUS = """exit status:
-  0  statistics printed
-  1  a line of FILE is not a valid record (reported with its line)
-  2  unusable arguments (no such file)"""
+EXIT_STATUS = exit_status(
+    "statistics printed",
+    ["some lines of FILE are not valid records (each reported with its line number; the statistics count "
+     "the others)", STDOUT_FULL],
+    ["unusable arguments: no such file, or FILE is not converted JSONL (the message says what it looks "
+     "like: trees, CoNLL-U, ...)"])
 
 
 def _table(headers: tuple[str, ...], rows: list[tuple], indent: str = "  ") -> list[str]:
@@ -107,16 +109,34 @@ def format_stats(st: dict, source: str | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def read_sentences(path: str) -> list[Sentence]:
-    """Sentences of a converted JSONL file; a bad line raises TreeParseError
-    naming the file and line, a missing file UsageError."""
+def read_sentences(path: str) -> tuple[list[Sentence], int]:
+    """The sentences of a converted JSONL file and the number of bad lines
+    (each reported on stderr with its line number, then left out). A
+    missing file, or one that is not JSONL at all (its first line says
+    what it is, e.g. bracketed trees), is a UsageError."""
     from ptb2fd.formats.jsonl import read_jsonl
+    from ptb2fd.formats.sniff import looks_like
     from ptb2fd.trees.reader import open_text
 
     if path != "-" and not Path(path).is_file():
         raise UsageError(f"{path}: no such file")
+    sentences: list[Sentence] = []
+    bad = 0
     with open_text(path) as handle:
-        return list(read_jsonl(handle, path))
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            if not sentences and not bad:
+                kind = looks_like(line)
+                if kind is not None:
+                    raise UsageError(f"{path}: not converted JSONL; this looks like {kind}")
+            try:
+                sentences.extend(read_jsonl((line,), path))
+            except TreeParseError as exc:
+                exc.location = Location(path, number, exc.location.sent_id if exc.location else "?")
+                print(f"ptb2fd: {exc}", file=sys.stderr)
+                bad += 1
+    return sentences, bad
 
 
 def add_parser(sub) -> None:
@@ -128,11 +148,15 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    sentences = read_sentences(args.file)
+    sentences, bad = read_sentences(args.file)
     st = corpus_stats(sentences)
     if getattr(args, "json", False):
         json.dump(st, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(format_stats(st, args.file))
+    if bad:
+        print(f"ptb2fd: {bad} bad line(s) left out; the statistics count the other {len(sentences)} sentence(s)",
+              file=sys.stderr)
+        return 1
     return 0

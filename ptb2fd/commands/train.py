@@ -11,16 +11,26 @@ from __future__ import annotations
 import sys
 import time
 
-from ptb2fd.commands.options import add_subparser, input_args
+from ptb2fd.commands.options import UNWRITABLE, add_subparser, exit_status, input_args
 from ptb2fd.errors import UsageError
-from ptb2fd.realizer.model import VARIANCES, save_model, train_model
+from ptb2fd.realizer.model import VARIANCES, model_bytes, train_model
 from ptb2fd.regen.view import VIEWS
+from ptb2fd.runner.output import atomic_output
+from ptb2fd.runner.targets import check_output_file
+
+EXIT_STATUS = exit_status(
+    "the model was written",
+    ["some sentences could not be read or converted (each reported with file, line and id; the model is "
+     "trained on the others)", "the model could not be written (disk full; the previous file is kept)"],
+    ["unusable arguments, inputs or rule files", "no sentences to train on", UNWRITABLE], writes=True)
 
 
 def add_parser(sub) -> None:
-    t = add_subparser(sub, "train", "train the statistical realizer on converted JSONL or trees (train on dev only)")
+    t = add_subparser(sub, "train", "train the statistical realizer on converted JSONL or trees (train on dev only)",
+                      EXIT_STATUS)
     input_args(t)
-    t.add_argument("-o", "--output", metavar="MODEL", required=True, help="the model file to write")
+    t.add_argument("-o", "--output", metavar="MODEL", required=True, help="the model file to write (checked before training; written atomically, missing folders "
+                        "created)")
     t.add_argument("--view", choices=list(VIEWS), default="paper", help="the view the model realizes (default paper)")
     t.add_argument("--variances", metavar="V,V,…", default=",".join(str(v) for v in VARIANCES),
                    help="Gaussian prior variances tried by cross-validation on the training data")
@@ -36,6 +46,7 @@ def run(args) -> int:
         raise UsageError(f"--variances: not a list of numbers: {args.variances!r}") from None
     if not variances or any(v <= 0 for v in variances):
         raise UsageError("--variances: give positive numbers")
+    check_output_file("-o", args.output)  # before training, not after
     start = time.perf_counter()
     sentences, rules, summary = iter_sentences(args, args.rules)
     sentences = list(sentences)
@@ -43,7 +54,8 @@ def run(args) -> int:
         raise UsageError("no sentences to train on")
     model = train_model(sentences, args.view, rules, variances,
                         log=lambda msg: print(f"ptb2fd train: {msg}", file=sys.stderr))
-    save_model(model, args.output)
+    with atomic_output(args.output, binary=True) as out:
+        out.write(model_bytes(model))
     print(f"ptb2fd train: {args.output}: view {args.view}, default scoring {model['default']}, "
           f"{model['training']['sentences']} sentences, {time.perf_counter() - start:.1f} s", file=sys.stderr)
     print(f"ptb2fd: {summary.line()}", file=sys.stderr)

@@ -103,20 +103,21 @@ class ReferenceComparison:
         self.max_examples = examples
         self.result = ReferenceCheck(scheme=name, reference_sentences=self.index.total)
 
-    def add(self, raw) -> None:
+    def add(self, raw):
+        """Compare one tree; the conversion's error when it failed, else None."""
         res = self.result
         res.sentences += 1
         conv = self.converter.convert(raw)
         if conv.status != CONVERTED:
             res.failed += conv.status != "skipped"
-            return
+            return conv.error
         tokens = conv.sentence.tokens
         words = [t.word for t in tokens]
         ref = self.index.take(words)
         if ref is None or len(ref.words) != len(words):
             res.unaligned += 1
             res.unaligned_ids.append(conv.sentence.id)
-            return
+            return None
         ours = reduce_ptb2fd(tokens, self.table.ptb2fd, self.punctuation_tags, bool(self.scheme.copula))
         theirs = reduce_reference(ref, self.scheme)
         res.copulas_turned += ours.copulas
@@ -152,3 +153,4 @@ class ReferenceComparison:
             res.patterns[pattern] += 1
             if len(res.examples[pattern]) < self.max_examples:
                 res.examples[pattern].append(example)
+        return None

@@ -170,9 +170,15 @@ def _kept_names(sets: CandidateSets, index: dict[str, int]) -> list[str]:
     return [name_of[k] for k in sets.prune(MIN_HEADS)]
 
 
-def save_model(model: dict, path: str) -> None:
+def model_bytes(model: dict) -> bytes:
+    """The model file's bytes: the same model gives the same bytes."""
     text = json.dumps(model, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    Path(path).write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
+    return gzip.compress(text.encode("utf-8"), mtime=0)
+
+
+def save_model(model: dict, path: str) -> None:
+    """Write a model file (not atomically: `ptb2fd train` writes with runner.output.atomic_output)."""
+    Path(path).write_bytes(model_bytes(model))
 
 
 def read_model(path: str) -> dict:

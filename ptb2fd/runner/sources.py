@@ -66,6 +66,7 @@ def by_position(sentence: Sentence) -> Sentence:
 
 def read_converted(paths: list[str], counts: "JsonlCounts") -> Iterator[Sentence]:
     from ptb2fd.formats.jsonl import read_jsonl
+    from ptb2fd.formats.sniff import looks_like
     from ptb2fd.trees.reader import open_text
 
     for p in paths:
@@ -73,9 +74,13 @@ def read_converted(paths: list[str], counts: "JsonlCounts") -> Iterator[Sentence
             raise UsageError(f"{p}: no such file")
     for p in paths:
         with open_text(p) as handle:
+            first = True
             for number, line in enumerate(handle, 1):
                 if not line.strip():
                     continue
+                if first and looks_like(line) is not None:  # trees named .jsonl: one line, not one per line
+                    raise UsageError(f"{p}: not converted JSONL; this looks like {looks_like(line)}")
+                first = False
                 counts.read += 1
                 try:
                     for sentence in read_jsonl((line,), p):

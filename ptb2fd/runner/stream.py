@@ -19,6 +19,7 @@ from __future__ import annotations
 import gc
 import multiprocessing as mp
 import os
+import signal
 from collections import Counter, deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -99,8 +100,19 @@ def _crashed(batch: list[RawTree]) -> list[Result]:
 
 
 def _pool(jobs: int, ctx) -> ProcessPoolExecutor:
-    """Worker processes that die with this one (jobs.die_with_parent)."""
-    return ProcessPoolExecutor(jobs, mp_context=ctx, initializer=die_with_parent, initargs=(os.getpid(),))
+    """Worker processes that die with this one (jobs.die_with_parent),
+    forked now with SIGINT and SIGTERM held: a Ctrl-C that arrives during a
+    fork is otherwise swallowed by an at-fork handler ("Exception ignored
+    in _releaseLock ... KeyboardInterrupt") and the run goes on. Held, it
+    arrives once the workers exist (they unblock it and leave it to us)."""
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=die_with_parent, initargs=(os.getpid(),))
+    signals = {signal.SIGINT, signal.SIGTERM}
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
+    try:
+        pool.submit(int)  # the first task forks every worker (fork context)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    return pool
 
 
 def _run_alone(batch: list[RawTree], ctx) -> list[Result]:

@@ -61,7 +61,9 @@ def treebank_root() -> Path:
     except LookupError:
         raise UsageError(
             "the NLTK 'treebank' corpus was not found on nltk.data.path "
-            f"({', '.join(map(str, nltk.data.path))}); set NLTK_DATA or run `make data`"
+            f"({', '.join(map(str, nltk.data.path))}): run `make data` in the ptb2fd folder (it puts the "
+            "sample in .venv/nltk_data, where NLTK looks), or set NLTK_DATA to the folder that holds "
+            "corpora/treebank: export NLTK_DATA=/path/to/nltk_data"
         ) from None
 
 
