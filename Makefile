@@ -51,7 +51,10 @@ demo: data
 test: data
 	$(BIN)/python -m pytest -q
 
+# With Java on the PATH, the peer row (ClearNLP) needs the `peer` extra: installed here.
 bench: data
+	@if command -v java >/dev/null && ! $(BIN)/python -c "import clearnlp" 2>/dev/null; then \
+	  $(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev,peer]'; fi
 	$(BIN)/python -m ptb2fd.bench
 
 # Every figure the documentation quotes, measured into docs/figures.md

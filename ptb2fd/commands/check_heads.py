@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from ptb2fd.commands.options import STDOUT_FULL, add_subparser, exit_status, input_args
-from ptb2fd.headcheck.compare import HeadCheck, HeadComparison
+
+if TYPE_CHECKING:
+    from ptb2fd.headcheck.compare import HeadCheck
 
 EXIT_STATUS = exit_status(
     "every sentence was converted and compared (with --reference: and every reference sentence was read)",
@@ -49,6 +52,7 @@ def render_text(check: HeadCheck, limit: int) -> str:
 
 
 def run(args) -> int:
+    from ptb2fd.headcheck.compare import HeadComparison
     from ptb2fd.runner.sources import iter_raw, load_converter
 
     converter = load_converter(args.rules)

@@ -2,6 +2,11 @@
 two rule folders on the same input. This is how a rule change is tested
 before it is committed: metric changes, sentences that became or stopped
 being exact, and words whose role changed, counted by rule id.
+
+With two rule folders, both are checked before any tree is read, and the
+conversions and regenerations are cached by content (ptb2fd.runner.rule_diff
+and result_cache): after a one-rule edit, BEFORE's run comes from the cache
+and AFTER regenerates only the sentences whose records changed.
 """
 from __future__ import annotations
 
@@ -12,10 +17,7 @@ from pathlib import Path
 from ptb2fd.commands.options import STDOUT_FULL, add_subparser, exit_status
 from ptb2fd.commands.regen import add_view_option
 from ptb2fd.errors import UsageError
-from ptb2fd.regen.check import RegenerationCheck
-from ptb2fd.regen.report import ReportBuilder, sentence_record
 from ptb2fd.regen.view import DEFAULT_VIEW
-from ptb2fd.runner.sources import iter_sentences
 
 EXIT_STATUS = exit_status(
     "the comparison was printed",
@@ -23,11 +25,13 @@ EXIT_STATUS = exit_status(
      "and id; listed as only before or only after)", STDOUT_FULL],
     ["unusable arguments (BEFORE and AFTER not two report or two rule folders, no input)",
      "problems in a rule folder"])
+CACHE_NOTE = """With two rule folders, results are cached in ~/.cache/ptb2fd/results
+(PTB2FD_CACHE, PTB2FD_CACHE_MB; PTB2FD_NO_CACHE=1 turns the cache off)."""
 
 
 def add_parser(sub) -> None:
     d = add_subparser(sub, "diff", "compare two regeneration reports, or two rule folders on one input",
-                      epilog=EXIT_STATUS)
+                      epilog=f"{CACHE_NOTE}\n\n{EXIT_STATUS}")
     d.add_argument("before", metavar="BEFORE", help="a `regen --report` folder, or a rule folder")
     d.add_argument("after", metavar="AFTER", help="the same kind as BEFORE: the changed report or rule folder")
     d.add_argument("inputs", nargs="*", metavar="INPUT",
@@ -40,13 +44,6 @@ def add_parser(sub) -> None:
     d.add_argument("--limit", type=int, default=30, help="sentences listed per change (default 30)")
     add_view_option(d)
     d.set_defaults(run=run)
-
-
-def regenerate(sentences, rules, view: str = DEFAULT_VIEW, realizer=None):
-    """Regenerated sentences, one at a time."""
-    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view, realizer)
-    for s in sentences:
-        yield check.run(s)
 
 
 def _load_report(folder: Path) -> tuple[dict, dict[str, dict]]:
@@ -67,15 +64,20 @@ def _load_report(folder: Path) -> tuple[dict, dict[str, dict]]:
     return metrics, sentences
 
 
-def _run_rules(folder: str, args) -> tuple[dict, dict[str, dict], int]:
-    """Metrics, sentence records and the number of sentences that failed."""
-    sentences, rules, summary = iter_sentences(args, folder)
-    builder = ReportBuilder()
-    records = {}
-    for r in regenerate(sentences, rules, getattr(args, "view", DEFAULT_VIEW)):
-        builder.add(r)
-        records[r.sentence.id] = sentence_record(r)
-    return builder.metrics(), records, summary.failed
+def _run_rule_folders(before: str, after: str, args) -> tuple[tuple[dict, dict], tuple[dict, dict], int]:
+    """Both folders validated first, then run with the result cache
+    (ptb2fd.runner.rule_diff): each one's metrics and sentence records, and
+    the number of sentences that failed in either."""
+    from ptb2fd.runner.rule_diff import diff_rule_folders
+    from ptb2fd.trees.inputs import resolve_inputs
+
+    paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)
+    if "-" in paths:
+        raise UsageError("diff of two rule folders reads its input twice: give files, not '-'")
+    run_before, run_after = diff_rule_folders(before, after, paths, getattr(args, "encoding", None),
+                                              max(1, args.jobs or 1), getattr(args, "view", DEFAULT_VIEW))
+    return ((run_before.metrics, run_before.records), (run_after.metrics, run_after.records),
+            run_before.failed + run_after.failed)
 
 
 def compare(before: tuple[dict, dict], after: tuple[dict, dict]) -> dict:
@@ -119,9 +121,7 @@ def run(args) -> int:
     elif (b / "roles.yaml").is_file() and (a / "roles.yaml").is_file():
         if not args.inputs and not args.corpus:
             raise UsageError("diff of two rule folders needs an input: files or --corpus treebank")
-        *before, failed_before = _run_rules(str(b), args)
-        *after, failed_after = _run_rules(str(a), args)
-        failed = failed_before + failed_after
+        before, after, failed = _run_rule_folders(str(b), str(a), args)
     else:
         raise UsageError("diff takes two --report folders (with sentences.jsonl) or two rule folders (with roles.yaml)")
     result = compare(before, after)

@@ -1,10 +1,13 @@
 """`ptb2fd train`: train the statistical realizer for one view.
 
     ptb2fd train --corpus treebank --files 'wsj_00*' --view paper -o paper.model
-    ptb2fd train dev.jsonl --view shallow -o shallow.model
+    ptb2fd train dev.jsonl --view shallow -o shallow.model --jobs 2
 
-Input is converted JSONL or trees (converted on the fly with the rules of
---rules). Train on dev only: the test half is for reporting.
+Input is converted records (JSONL, Parquet, a `convert -o DIR/` folder) or
+trees (converted on the fly with the rules of --rules). Train on dev only:
+the test half is for reporting. With --jobs N the candidates (each head's
+orderings with their language-model values, and the first model's beams)
+are extracted on N workers; the model file is byte-identical.
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ import time
 
 from ptb2fd.commands.options import UNWRITABLE, add_subparser, exit_status, input_args
 from ptb2fd.errors import UsageError
-from ptb2fd.realizer.model import VARIANCES, model_bytes, train_model
+from ptb2fd.realizer.prior import VARIANCES
 from ptb2fd.regen.view import VIEWS
 from ptb2fd.runner.output import atomic_output
 from ptb2fd.runner.targets import check_output_file
@@ -26,8 +29,8 @@ EXIT_STATUS = exit_status(
 
 
 def add_parser(sub) -> None:
-    t = add_subparser(sub, "train", "train the statistical realizer on converted JSONL or trees (train on dev only)",
-                      EXIT_STATUS)
+    t = add_subparser(sub, "train", "train the statistical realizer on converted JSONL or Parquet, or trees (train "
+                                    "on dev only)", EXIT_STATUS)
     input_args(t)
     t.add_argument("-o", "--output", metavar="MODEL", required=True, help="the model file to write (checked before training; written atomically, missing folders "
                         "created)")
@@ -37,7 +40,17 @@ def add_parser(sub) -> None:
     t.set_defaults(run=run)
 
 
+def _pmap(jobs: int):
+    """The map candidates are extracted with: on `jobs` forked workers."""
+    if jobs <= 1:
+        return map
+    from ptb2fd.runner.forkpool import chunked_map
+
+    return lambda func, items: chunked_map(func, items, jobs)
+
+
 def run(args) -> int:
+    from ptb2fd.realizer.model import model_bytes, train_model  # numpy, scipy
     from ptb2fd.runner.sources import iter_sentences
 
     try:
@@ -53,7 +66,7 @@ def run(args) -> int:
     if not sentences:
         raise UsageError("no sentences to train on")
     model = train_model(sentences, args.view, rules, variances,
-                        log=lambda msg: print(f"ptb2fd train: {msg}", file=sys.stderr))
+                        log=lambda msg: print(f"ptb2fd train: {msg}", file=sys.stderr), pmap=_pmap(args.jobs))
     with atomic_output(args.output, binary=True) as out:
         out.write(model_bytes(model))
     print(f"ptb2fd train: {args.output}: view {args.view}, default scoring {model['default']}, "

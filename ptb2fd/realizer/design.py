@@ -81,6 +81,24 @@ class Columns:
         return got
 
 
+def head_candidates(sentences, lms, pmap=map) -> dict[tuple[int, int], tuple[list[list[int]], list[float]]]:
+    """Each training head's candidate orderings (reference first) with their
+    language-model values, by (sentence index, head index): what
+    `candidate_sets` would compute one head at a time, computed with `pmap`
+    (a map that keeps order: `train --jobs N` runs it on workers) to fill
+    `Columns.heads` first."""
+    def of(si: int) -> list:
+        s = sentences[si]
+        lm = lms[s.fold]
+        out = []
+        for h, (p, ref) in enumerate(s.heads):
+            cands = candidate_orders(p, ref, f"{s.words[:3]}{h}")
+            out.append((cands, [boundary_logprob(lm, p, o) for o in cands]))
+        return out
+
+    return {(si, h): own for si, heads in enumerate(pmap(of, range(len(sentences)))) for h, own in enumerate(heads)}
+
+
 def candidate_sets(sentences, lms, extra=None, columns: "Columns | None" = None) -> tuple[CandidateSets, "Columns"]:
     """The candidate sets of every training head (reference first) and the feature columns.
 

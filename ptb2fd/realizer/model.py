@@ -23,9 +23,10 @@ from pathlib import Path
 import numpy as np
 
 from ptb2fd.errors import UsageError
-from ptb2fd.realizer.design import candidate_sets
+from ptb2fd.realizer.design import Columns, candidate_sets, head_candidates
 from ptb2fd.realizer.inflection import Inflector
 from ptb2fd.realizer.lm import KneserNeyLM
+from ptb2fd.realizer.prior import VARIANCES
 from ptb2fd.realizer.ranker import (
     CandidateSets,
     choose_variance,
@@ -35,7 +36,13 @@ from ptb2fd.realizer.ranker import (
     top1_accuracy,
 )
 from ptb2fd.realizer.search import Scorer
-from ptb2fd.realizer.training import FOLDS, LM_FEATURE, fold_lms, hard_candidates, training_sentence
+from ptb2fd.realizer.training import (
+    FOLDS,
+    LM_FEATURE,
+    fold_lms,
+    hard_candidates,
+    training_sentence,
+)
 from ptb2fd.regen.view import VIEWS
 from ptb2fd.rulelang.folder import RULE_FILES
 
@@ -44,7 +51,6 @@ FORMAT = "ptb2fd-realizer"
 # file's weights belong to other features, so it is refused rather than misread.
 FORMAT_VERSION = 2
 SCORINGS = ("lm", "ranker", "both")
-VARIANCES = (0.03, 0.1, 0.3, 1.0, 3.0, 10.0)
 HELD_OUT_FOLDS = 1  # folds held out in turn to choose the prior (one: a third of the training heads)
 MIN_HEADS = 2  # a feature must occur in this many training heads to be kept
 # Beams chosen on dev (trained on wsj_0001-0049, realizing wsj_0050-0099)
@@ -98,14 +104,18 @@ def default_scoring(top1: dict[str, float], held_out_heads: int) -> tuple[str, f
     return ("both" if top1["both"] - top1["ranker"] > margin else "ranker"), margin
 
 
-def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None) -> dict:
-    """The model (as the dict that is saved) trained on converted sentences."""
+def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None, pmap=map) -> dict:
+    """The model (as the dict that is saved) trained on converted sentences.
+    `pmap`: an order-keeping map the candidates are extracted with (`train
+    --jobs N`: on workers); the model is the same whichever map."""
     check_view_name(view_name)
     say = log or (lambda msg: None)
     t0 = time.perf_counter()
     data = [training_sentence(s, i, view_name, rules) for i, s in enumerate(sentences)]
     lms = fold_lms(data)
-    sets, columns = candidate_sets(data, lms)
+    columns = Columns()
+    columns.heads.update(head_candidates(data, lms, pmap))
+    sets, columns = candidate_sets(data, lms, columns=columns)
     index = columns.index
     names = _kept_names(sets, index)
     say(f"{len(data)} sentences, {sets.groups} heads, {sets.candidates} candidates, {len(names)} features "
@@ -116,7 +126,7 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None)
     # (dev, trained on wsj_0001-0049: shallow BLEU 0.825 -> 0.830 on wsj_0050-0099).
     w0 = fit(sets, sorted(variances)[len(variances) // 2], max_iter=50)
     first = {f: float(w0[k]) for k, f in enumerate(names) if abs(w0[k]) >= 1e-6}
-    sets, columns = candidate_sets(data, lms, hard_candidates(data, lms, first, beam_for(view_name)), columns)
+    sets, columns = candidate_sets(data, lms, hard_candidates(data, lms, first, beam_for(view_name), pmap), columns)
     index = columns.index
     names = _kept_names(sets, index)
     say(f"with the first model's beams: {sets.candidates} candidates, {len(names)} features "

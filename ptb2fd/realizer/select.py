@@ -4,7 +4,6 @@ ptb2fd.regen) or `stat` (a model written by `ptb2fd train`).
 from __future__ import annotations
 
 from ptb2fd.errors import UsageError
-from ptb2fd.regen.realizer import RulesRealizer
 
 REALIZERS = ("rules", "stat")
 
@@ -35,6 +34,8 @@ def load_stat_realizer(model: str | None, view_name: str, rules):
 def build_realizer(kind: str, rules, view_name: str, model: str | None = None):
     """The realizer `kind` for the rule set `rules` (a ruleset.load.RuleSet)."""
     if kind == "rules":
+        from ptb2fd.regen.realizer import RulesRealizer
+
         return RulesRealizer(rules.order)
     if kind == "stat":
         return load_stat_realizer(model, view_name, rules)

@@ -119,17 +119,22 @@ def fold_lms(sentences: list[TrainingSentence]) -> dict[int, KneserNeyLM]:
 
 
 def hard_candidates(sentences: list[TrainingSentence], lms: dict[int, KneserNeyLM], weights: dict[str, float],
-                    beam: int) -> dict[tuple[int, int], list[list[int]]]:
+                    beam: int, pmap=map) -> dict[tuple[int, int], list[list[int]]]:
     """The orderings a first model's beam search ends with, per training head
     (sentence index, head index): the candidates the search will really weigh
-    against the reference, which random orderings rarely are."""
+    against the reference, which random orderings rarely are. `pmap`: a
+    map that keeps order (`train --jobs N` runs the searches on workers)."""
     w = dict(weights)
     lm_weight = w.pop(LM_FEATURE, 0.0)
     scorers = {k: Scorer(w, lm_weight, lm if lm_weight else None, beam) for k, lm in lms.items()}
+
+    def of(si: int) -> list[tuple[int, list[list[int]]]]:
+        s = sentences[si]
+        return [(h, [order for _, order in scorers[s.fold].nbest(p)]) for h, (p, ref) in enumerate(s.heads)
+                if len(p.units) > ALL_UP_TO]
+
     out: dict[tuple[int, int], list[list[int]]] = {}
-    for si, s in enumerate(sentences):
-        scorer = scorers[s.fold]
-        for h, (p, ref) in enumerate(s.heads):
-            if len(p.units) > ALL_UP_TO:
-                out[(si, h)] = [order for _, order in scorer.nbest(p)]
+    for si, found in enumerate(pmap(of, range(len(sentences)))):
+        for h, orders in found:
+            out[(si, h)] = orders
     return out

@@ -40,10 +40,11 @@ def quiet_stdout() -> None:
 
 
 @contextmanager
-def atomic_output(path: str | None, binary: bool = False) -> Iterator[IO]:
+def atomic_output(path: str | None, binary: bool = False, durable: bool = True) -> Iterator[IO]:
     """stdout, or a temporary file renamed onto `path` only on success, so an
     interrupted run never leaves a truncated file that looks complete.
-    `binary`: the handle takes bytes."""
+    `binary`: the handle takes bytes. `durable`: fsync before the rename
+    (skipped for a shard that is joined into the real output at once)."""
     if path is None or path == "-":
         try:
             yield sys.stdout.buffer if binary else sys.stdout
@@ -93,7 +94,8 @@ def atomic_output(path: str | None, binary: bool = False) -> Iterator[IO]:
                 raise
             try:
                 handle.flush()
-                os.fsync(handle.fileno())
+                if durable:
+                    os.fsync(handle.fileno())
             except OSError as exc:
                 raise output_error(exc, path, existed) from None
         try:
@@ -110,18 +112,24 @@ def atomic_output(path: str | None, binary: bool = False) -> Iterator[IO]:
         raise
 
 
-class ResultSink:
-    """Writes each Result's text, reports failures and skips on stderr, and
-    counts everything in `summary`; `add` says when `--strict` stops."""
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
 
-    def __init__(self, quiet: bool = False, strict: bool = False):
+
+class ResultSink:
+    """Writes each Result's text, reports failures and skips (on stderr, or
+    to `say`: a worker collects its lines for the driver to print in
+    order), and counts everything in `summary`; `add` says when `--strict`
+    stops."""
+
+    def __init__(self, quiet: bool = False, strict: bool = False, say=_to_stderr):
         from ptb2fd.runner.stream import Summary
 
         self.summary = Summary()
-        self.quiet, self.strict = quiet, strict
+        self.quiet, self.strict, self.say = quiet, strict, say
         self.stopped: str | None = None  # id of the sentence --strict stopped at
 
-    def add(self, result, out: IO[str]) -> bool:
+    def add(self, result, out: IO[str] | None) -> bool:
         """Handle one Result; True when the run must stop (--strict)."""
         self.summary.add(result)
         if result.text is not None:
@@ -129,12 +137,12 @@ class ResultSink:
             out.write(text if text.endswith("\n") else text + "\n")
         elif result.status == "failed":
             if not self.quiet:
-                print(f"ptb2fd: {result.error}", file=sys.stderr)
+                self.say(f"ptb2fd: {result.error}")
             if self.strict:
                 self.stopped = result.sent_id
                 return True
         elif result.status == "skipped" and not self.quiet:
-            print(f"ptb2fd: {result.location}: skipped ({result.reason})", file=sys.stderr)
+            self.say(f"ptb2fd: {result.location}: skipped ({result.reason})")
         return False
 
     def finish(self, output: str | None, stats_path: str | None, rule_ids) -> int:

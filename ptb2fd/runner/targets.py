@@ -142,8 +142,10 @@ def _size(path: str) -> str:
     return f" ({size / 1e6:.1f} MB)" if size >= 100_000 else f" ({size:,} bytes)"
 
 
-def clear_stale_parts(folder: Path, name: str) -> None:
-    """Remove the `.NAME.PID.*.part` of processes that no longer run."""
+def clear_stale_parts(folder: Path, name: str, warn: bool = True) -> None:
+    """Remove the `.NAME.PID.*.part` of processes that no longer run
+    (`warn`: name each on stderr; not for a shard whose worker died and
+    whose task is being run again, shards.write_shard)."""
     prefix = f".{name}."
     try:
         entries = [e for e in os.scandir(folder) if e.name.startswith(prefix) and e.name.endswith(PART)]
@@ -165,8 +167,9 @@ def clear_stale_parts(folder: Path, name: str) -> None:
                 os.unlink(entry.path)
         except OSError:
             continue
-        print(f"ptb2fd: warning: removed {entry.path}{size}, left by an earlier run that was killed",
-              file=sys.stderr)
+        if warn:
+            print(f"ptb2fd: warning: removed {entry.path}{size}, left by an earlier run that was killed",
+                  file=sys.stderr)
 
 
 def _umask() -> int:

@@ -54,7 +54,9 @@ def _section_of(path: Path) -> str | None:
 
 def treebank_root() -> Path:
     """The NLTK treebank sample's `combined` folder, found the nltk way."""
-    import nltk
+    from ptb2fd.nltk_import import load_nltk
+
+    nltk = load_nltk()
 
     try:
         return Path(str(nltk.data.find("corpora/treebank/combined")))

@@ -15,10 +15,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-
-from nltk.tree import Tree
+from typing import TYPE_CHECKING
 
 from ptb2fd.errors import TreeParseError
+from ptb2fd.nltk_import import load_nltk
+
+if TYPE_CHECKING:
+    from nltk.tree import Tree
 
 # A token in a bracketed tree: anything but white space and brackets, where
 # "\(" and "\)" are escaped brackets inside a word. ASCII white space and
@@ -29,6 +32,9 @@ _SPACE = r"[ \t\n\r\f\v\x1c-\x1f\x85\u2028\u2029]"
 _TOKEN = r"(?:\\[()]|[^ \t\n\r\f\v\x1c-\x1f\x85\u2028\u2029()])+"
 _CAT_OK = re.compile(r"^(?:-[A-Z]+-|[A-Za-z][A-Za-z0-9$|_]*\$?|[$#,.:;`'!?%&*+/<>@^~\\\"-]+)$")
 _UNESCAPE = re.compile(r"\\([/*()\[\]{}])")
+# nltk's nltk.tree.tree.MAX_TREE_DEPTH, which parse_tree keeps to without
+# importing nltk (a test checks they agree).
+MAX_TREE_DEPTH = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +162,9 @@ def read_bracketed(text: str) -> Tree:
     a long tree fail (with a TimeoutError) depending on machine load. Trees
     nested deeper than nltk's MAX_TREE_DEPTH (500) levels are refused.
     """
+    load_nltk()  # only irregular trees come here (parse_tree)
+    from nltk.tree import Tree
+
     try:
         return Tree.fromstring(text)
     except ValueError as exc:
@@ -166,9 +175,7 @@ def read_bracketed(text: str) -> Tree:
 
 
 def _max_depth() -> int:
-    from nltk.tree import tree as nltk_tree
-
-    return getattr(nltk_tree, "MAX_TREE_DEPTH", 500)
+    return MAX_TREE_DEPTH
 
 
 def _short(message: str) -> str:
@@ -207,6 +214,9 @@ def from_nltk(tree: Tree, phrase_labels: frozenset[str] = frozenset(), markup_le
             built.append(build(child))
         return Node(parse_label(raw), tuple(built))
 
+    load_nltk()
+    from nltk.tree import Tree
+
     if not isinstance(tree, Tree):
         raise TreeParseError(f"leaf {tree!r} has no POS tag")
     return build(tree)
@@ -238,18 +248,20 @@ def _parse_regular(text: str, phrase_labels: frozenset[str], max_depth: int, mar
     labels: list[str] = []
     kids_stack: list[list] = []
     top = None
+    label_of = parse_label
+    new_node = Node
     for raw, word, opening, label_text, closing, _leaf in _TREE_TOKEN.findall(text):
         if word:  # "(NN dog)"
             if not kids_stack or len(labels) + 1 >= max_depth:
                 return None
-            label = parse_label(raw)
+            label = label_of(raw)
             tag = markup_leaf(label.cat, word) if markup_leaf is not None else None
             if tag is not None:
-                kids_stack[-1].append(Node(Label(tag, tag), (), word, tag))
+                kids_stack[-1].append(new_node(Label(tag, tag), (), word, tag))
                 continue
             if label.cat in phrase_labels:
                 return None
-            kids_stack[-1].append(Node(label, (), unescape_word(word), label.cat))
+            kids_stack[-1].append(new_node(label, (), unescape_word(word) if "\\" in word else word, label.cat))
         elif opening:
             if top is not None or len(labels) + 1 >= max_depth:
                 return None  # a second tree, or deeper than nltk allows
@@ -261,7 +273,7 @@ def _parse_regular(text: str, phrase_labels: frozenset[str], max_depth: int, mar
             kids = kids_stack.pop()
             if not kids:
                 return None
-            node = Node(parse_label(labels.pop()), tuple(kids))
+            node = new_node(label_of(labels.pop()), tuple(kids))
             if kids_stack:
                 kids_stack[-1].append(node)
             else:

@@ -24,7 +24,6 @@ import pytest
 from ptb2fd.cli import main
 
 
-
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory, six_trees):
     """Trees, their JSONL and a regen report of them."""

@@ -12,7 +12,6 @@ from ptb2fd.cli import main
 from ptb2fd.rulelang.folder import default_rules_dir
 
 
-
 @pytest.fixture(scope="module")
 def setup(tmp_path_factory, six_trees):
     """Trees, a second rule folder (the bundled one with a comment added,
@@ -58,6 +57,6 @@ def test_a_missing_model_is_refused_before_any_work(setup, cli, monkeypatch):
     def no_work(*args, **kwargs):
         raise AssertionError("the input was read before --model was checked")
 
-    monkeypatch.setattr("ptb2fd.commands.regen.iter_sentences", no_work)
+    monkeypatch.setattr("ptb2fd.runner.sources.iter_sentences", no_work)  # regen imports it when it runs
     code, _, err = cli("regen", "--realizer", "stat", "--json", trees, "--model", str(root / "missing.model"))
     assert (code, err) == (2, f"ptb2fd: --model {root / 'missing.model'}: no such model file\n")

@@ -8,7 +8,6 @@ import json
 
 import pytest
 
-
 SHORT = "( (S (NP-SBJ (PRP It)) (VP (VBZ works)) (. .)) )"
 
 
