@@ -90,17 +90,20 @@ def test_sigterm_during_convert_leaves_nothing(tmp_path):
 @pytest.mark.parametrize("delay", [0.05, 0.2, 0.5])
 def test_ctrl_c_while_the_command_starts_is_one_line(tmp_path, delay):
     """Ctrl-C at any moment of start-up (imports, rules, WordNet) and of the
-    first trees: one line or, before Python's handler exists, nothing; the
-    input (all of dev) is long enough that the command is still running."""
+    first trees: one line, exit 130; the input (all of dev) is long enough
+    that the command is still running. Earlier than ptb2fd's first line of
+    code runs, Python itself is starting (its site module, runpy): a signal
+    then kills it silently, or Python prints its own traceback with no
+    ptb2fd frame in it; no program can handle that, so the test accepts it
+    and fails on any traceback through ptb2fd's code."""
     proc, err = start(["check-heads", "--corpus", "treebank", "--files", "wsj_00*"], tmp_path)
     time.sleep(delay)
     code = interrupt(proc)
     text = err.read_text()
+    if code != 130 and "/ptb2fd/" not in text and (text == "" or "Traceback" in text):  # Python's own start-up
+        return
     assert "Traceback" not in text
-    if code == -signal.SIGINT:  # the signal came before Python set up its handler: no line at all
-        assert text == ""
-    else:
-        assert code == 130 and text.startswith("ptb2fd: interrupted") and text.count("\n") == 1, (code, text)
+    assert code == 130 and text.startswith("ptb2fd: interrupted") and text.count("\n") == 1, (code, text)
 
 
 def test_the_part_of_a_killed_run_is_removed_by_the_next_run(tmp_path):
