@@ -7,6 +7,9 @@
     ptb2fd train        train the statistical realizer
     ptb2fd stats        statistics of converted JSONL
     ptb2fd check-heads  ptb2fd's heads against the Collins (1999) head table
+    ptb2fd check-functions  parser-style trees' records against the gold ones
+    ptb2fd strip        gold trees as a parser outputs them (no function tags, empty elements)
+    ptb2fd train-functions  the function-tag model for parser output
     ptb2fd rules check  validate a rule folder and count rule firings
     ptb2fd --version
 
@@ -27,9 +30,10 @@ def commands() -> tuple:
     """The command modules, in the order `ptb2fd --help` lists them. Loaded
     here, not at import: loading them (NLTK, NumPy) takes seconds, and a
     Ctrl-C meanwhile must end `main` with one line."""
-    from ptb2fd.commands import analyse, check_heads, convert, diff, regen, rules, stats, train
+    from ptb2fd.commands import (analyse, check_functions, check_heads, convert, diff, regen, rules, stats, strip,
+                                 train, train_functions)
 
-    return (convert, regen, diff, analyse, train, stats, check_heads, rules)
+    return (convert, regen, diff, analyse, train, stats, check_heads, rules, strip, check_functions, train_functions)
 
 
 EPILOG = exit_status(

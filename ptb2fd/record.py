@@ -66,6 +66,10 @@ class Sentence:
     # they occur in the tree ("label:ZZP", "tag:QQ", "function-tag:XYZ");
     # None when there are none. Written to JSONL, counted by `ptb2fd stats`.
     unknown: dict[str, int] | None = None
+    # Set when the function tags were predicted, not read (parser output,
+    # `--functions infer`): {"model": "wsj-dev@1f2e3d4c", "tags": 9,
+    # "empty_elements": 1}; None when the tree's own tags were used.
+    functions: dict | None = None
 
     def to_dict(self) -> dict:
         return {"id": self.id, "tokens": [t.to_dict() for t in self.tokens]}

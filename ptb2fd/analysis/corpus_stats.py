@@ -105,8 +105,14 @@ def corpus_stats(sentences: Iterable[Sentence], rules=None) -> dict:
     role_rules: Counter = Counter()
     unknown: Counter = Counter()
     unknown_sentences: Counter = Counter()
+    inferred: Counter = Counter()  # model -> sentences whose function tags it predicted
+    inferred_tags = restored = 0
     for s in sentences:
         n_sent += 1
+        if s.functions:
+            inferred[s.functions.get("model", "?")] += 1
+            inferred_tags += s.functions.get("tags", 0)
+            restored += s.functions.get("empty_elements", 0)
         if s.unknown:
             unknown.update(s.unknown)
             unknown_sentences.update(s.unknown.keys())
@@ -199,5 +205,7 @@ def corpus_stats(sentences: Iterable[Sentence], rules=None) -> dict:
         "np_head_corrections": np_head,
         "role_rules": _by_id(role_rules, rules.roles.rule_ids()),
         "unknown_labels": {k: {"count": unknown[k], "sentences": unknown_sentences[k]} for k in sorted(unknown)},
+        "functions": {"inferred_sentences": sum(inferred.values()), "by_model": dict(sorted(inferred.items())),
+                      "inferred_tags": inferred_tags, "empty_elements": restored},
         "paper_sentences": paper_n,
     }

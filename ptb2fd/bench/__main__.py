@@ -31,6 +31,8 @@ returning its figures; `main` runs them in order and prints the total time.
 8. issue 23's: start-up (`--version`, one small file), the rule loop
    (`diff` after a one-rule edit, warm and cold), CPU per tree against
    ClearNLP (skipped without Java), a flat 8,000-word tree.
+9. parser output: converting with `--functions infer` vs `gold`, and
+   loading the function-tag model (ptb2fd/bench/functions.py).
 The child-process measures (1, 2, 5) are in ptb2fd/bench/process.py, the
 Dask and analyse measures (6, 7) in ptb2fd/bench/engines.py, the
 statistical realizer's in ptb2fd/bench/realizer.py, issue 23's (8) in
@@ -135,10 +137,18 @@ def bench_realizer(args) -> dict:
     return m
 
 
+def bench_functions(args) -> dict:
+    from ptb2fd.bench.functions import measure_functions, report_functions
+
+    m = measure_functions(args.repeat)
+    print(report_functions(m))
+    return {"functions": m}
+
+
 # The measures, in the order `make bench` prints them.
 MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_regen_jobs, bench_peak_rss,
             bench_peak_rss_regen, bench_dask, bench_analyse, bench_realizer, bench_startup, bench_rule_loop,
-            bench_peer, bench_long_sentence)
+            bench_peer, bench_long_sentence, bench_functions)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -150,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-realizer", action="store_true", help="skip training and running the statistical realizer")
     p.add_argument("--only", metavar="NAME", action="append",
                    help="run only this measure (setup, processes, in_process, jobs, regen_jobs, peak_rss, "
-                        "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence); "
+                        "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence, functions); "
                         "repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)

@@ -7,6 +7,6 @@ arguments and exit statuses, and `run(args) -> exit status`. Arguments,
 messages to the user and exit statuses live here; the work is done by the
 packages below.
 
-May import: errors, record, cache, trees, formats, rulelang, lexicon, conversion, regen, ruleset,
+May import: errors, record, cache, trees, formats, rulelang, lexicon, functions, conversion, regen, ruleset,
 realizer, runner, headcheck, analysis.
 """

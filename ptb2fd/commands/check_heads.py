@@ -53,9 +53,9 @@ def render_text(check: HeadCheck, limit: int) -> str:
 
 def run(args) -> int:
     from ptb2fd.headcheck.compare import HeadComparison
-    from ptb2fd.runner.sources import iter_raw, load_converter
+    from ptb2fd.runner.sources import converter_for, iter_raw
 
-    converter = load_converter(args.rules)
+    converter = converter_for(args)
     if args.reference:
         return run_reference(args, converter)
     comparison = HeadComparison(converter, args.examples)

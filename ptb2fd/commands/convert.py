@@ -15,7 +15,7 @@ from ptb2fd.commands.options import EXIT_STATUS, add_subparser, input_args
 from ptb2fd.errors import UsageError
 from ptb2fd.runner.output import atomic_output
 from ptb2fd.runner.shard_output import shard_dir
-from ptb2fd.runner.sources import load_converter
+from ptb2fd.runner.sources import converter_for
 from ptb2fd.runner.targets import check_output_file, check_output_folder, terminate_as_exit
 from ptb2fd.trees.inputs import resolve_inputs
 from ptb2fd.trees.reader import read_trees
@@ -95,7 +95,7 @@ def run(args) -> int:
             raise UsageError("-o DIR/ needs input files: standard input ('-') cannot be cut into shards")
         sharded = False  # streamed: read here, converted by the workers
     try:
-        converter = load_converter(args.rules)
+        converter = converter_for(args)
     except KeyboardInterrupt:
         print("ptb2fd: interrupted", file=sys.stderr)
         return 130

@@ -44,7 +44,8 @@ EXIT_STATUS = exit_status(
 
 
 def input_args(p: argparse.ArgumentParser) -> None:
-    """INPUT…, --corpus, --files, --sections, --rules, --encoding, --jobs."""
+    """INPUT…, --corpus, --files, --sections, --rules, --encoding, --jobs,
+    --functions, --function-model."""
     p.add_argument("inputs", nargs="*", metavar="INPUT",
                    help="tree files (.mrg, .gz, any name), folders (tree files only: .mrg .tree .trees .parse "
                         ".ptb, also .gz), '-' for stdin")
@@ -56,6 +57,14 @@ def input_args(p: argparse.ArgumentParser) -> None:
                    help="input encoding, e.g. latin-1 (default UTF-8; undecodable bytes fail their sentence)")
     p.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="worker processes, at most the number of cores (output order is kept; default 1)")
+    p.add_argument("--functions", choices=["auto", "gold", "infer", "complete"], default="auto",
+                   help="function tags: gold uses the tree's own; infer predicts them (and puts back empty "
+                        "elements), ignoring any given; complete infers but keeps the tags a tree has (for "
+                        "partly tagged treebanks such as GUM); auto (default) infers for a tree with no function "
+                        "tag or empty element at all (parser output), gold for any other (docs/parser-output.md)")
+    p.add_argument("--function-model", metavar="MODEL",
+                   help="the function-tag model (default: the one shipped, trained on the sample's dev half; "
+                        "make one with `ptb2fd train-functions`)")
 
 
 def version() -> str:

@@ -118,7 +118,9 @@ def _regen_parallel(args, view: str, kind: str, model: str | None, builder: Repo
     def setup(trees: bool) -> RegenSetup:
         return RegenSetup(os.path.abspath(args.rules) if args.rules else None, view, kind,
                           os.path.abspath(model) if model else None, bool(args.report),
-                          bool(args.report) and kind != "rules", trees, getattr(args, "encoding", None))
+                          bool(args.report) and kind != "rules", trees, getattr(args, "encoding", None),
+                          getattr(args, "functions", "auto"),
+                          os.path.abspath(args.function_model) if getattr(args, "function_model", None) else None)
 
     worker, summary = regen_parallel(args, setup, builder)
     return getattr(worker.realizer, "name", kind), summary

@@ -100,6 +100,13 @@ def format_stats(st: dict, source: str | None = None) -> str:
     out.append("")
     out.append("Rules that gave the roles (the `rule` field: roles.yaml in cascade order, then others)")
     out += _table(("rule", "count"), list(st["role_rules"].items()))
+    fu = st["functions"]
+    out.append("")
+    out.append(f"Function tags inferred (parser output, docs/parser-output.md): {fu['inferred_sentences']} of "
+               f"{st['sentences']} sentences" + (f"; {fu['inferred_tags']} tags predicted, {fu['empty_elements']} "
+                                                f"empty elements put back, by model "
+                                                f"{', '.join(f'{m} ({n})' for m, n in fu['by_model'].items())}"
+                                                if fu["inferred_sentences"] else ""))
     unknown = st["unknown_labels"]
     out.append("")
     out.append(f"Labels and tags unknown to treebank.yaml (converted with the default rules): {len(unknown) or 'none'}")

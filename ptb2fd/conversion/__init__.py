@@ -6,5 +6,5 @@ themselves (`stages/`: reading, null elements, POS correction, heads,
 coordination, compound prepositions, punctuation, roles, clause features,
 word features, records), each with the compiler of its rule file.
 
-May import: cache, errors, record, trees, rulelang, lexicon.
+May import: cache, errors, record, trees, rulelang, lexicon, functions.
 """

@@ -20,7 +20,9 @@ from ptb2fd.conversion.stages.clause import ClauseFeatures
 from ptb2fd.conversion.stages.compounds import GroupCompoundPrepositions
 from ptb2fd.conversion.stages.coordination import NestCoordination
 from ptb2fd.conversion.stages.dependents import IndexDependents
+from ptb2fd.conversion.stages.empties import RestoreEmpties
 from ptb2fd.conversion.stages.features import AddFeatures
+from ptb2fd.conversion.stages.functions import FunctionTagging, InferFunctions, MarkInferred
 from ptb2fd.conversion.stages.heads import FindHeads
 from ptb2fd.conversion.stages.nulls import RemoveNulls, SkippedTree
 from ptb2fd.conversion.stages.poscorrect import CorrectPOS
@@ -55,11 +57,12 @@ class Result:
     words: int = 0  # number of words of a converted sentence
 
 
-def build_stages(rules: RuleSet, finder: BaseFormFinder | None = None) -> list:
+def build_stages(rules: RuleSet, finder: BaseFormFinder | None = None, functions: InferFunctions | None = None) -> list:
     vocab = rules.treebank
     be = rules.roles.wordlists.get("be", frozenset())
     return [
         ReadTree(vocab),
+        functions or InferFunctions("gold"),
         RemoveNulls(vocab),
         GroupCompoundPrepositions(rules.compounds),
         NestCoordination(rules.coordination, vocab),
@@ -72,16 +75,29 @@ def build_stages(rules: RuleSet, finder: BaseFormFinder | None = None) -> list:
         AddFeatures(rules.categories, finder or BaseFormFinder(rules.baseforms)),
         ClauseFeatures(rules.clauses),
         BuildRecords(rules.coordination.initial_markers),
+        MarkInferred(rules.roles),
     ]
 
 
 class Converter:
-    def __init__(self, rules: RuleSet, finder: BaseFormFinder | None = None, warm: bool = True):
+    """`functions`: auto, gold or infer (see stages/functions.py);
+    `function_model`: the model file (default: the one shipped,
+    ptb2fd.functions.model.default_model_path()), loaded on first use."""
+
+    def __init__(self, rules: RuleSet, finder: BaseFormFinder | None = None, warm: bool = True,
+                 functions: str = "auto", function_model: str | None = None):
         self.rules = rules
         finder = finder or BaseFormFinder(rules.baseforms)
         if warm:
             finder.warm()  # before forking workers, so they share the tables
-        self.pipeline = Pipeline(build_stages(rules, finder))
+        self.functions = InferFunctions(functions, FunctionTagging(function_model),
+                                        RestoreEmpties(rules.empties))
+        self.pipeline = Pipeline(build_stages(rules, finder, self.functions))
+
+    def load_function_model(self) -> str | None:
+        """Load the function-tag model now (before forking workers; a bad
+        file is then a usage error, not a failure per sentence); its name."""
+        return self.functions.load()
 
     def convert(self, raw: RawTree) -> Result:
         loc = raw.location

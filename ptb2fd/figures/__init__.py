@@ -8,6 +8,6 @@ page names the commit and the machine. Other pages link to
 docs/figures.md instead of typing figures; tests/unit/test_figures_doc.py
 fails when the page names a command or option that no longer exists.
 
-May import: errors, record, cache, trees, formats, rulelang, lexicon, conversion, regen, ruleset,
+May import: errors, record, cache, trees, formats, rulelang, lexicon, functions, conversion, regen, ruleset,
 realizer, runner, headcheck, analysis, commands, cli, bench.
 """

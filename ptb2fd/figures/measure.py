@@ -122,3 +122,12 @@ class Section:
 
 def corpus_files(split) -> list[str]:
     return ["--corpus", "treebank", "--files", split[2]]
+
+
+REGEN_KEYS = ("sentences", "ssa_id", "exact", "bleu", "gsa", "sta", "gta", "dea")
+
+
+def regen_values(result: dict) -> dict:
+    """The figures of `ptb2fd regen --json`, as the tables show them."""
+    return {k: (result[k] if k == "sentences" else f"{100 * result[k]:.2f}" if k != "bleu" else f"{result[k]:.4f}")
+            for k in REGEN_KEYS}

@@ -13,11 +13,11 @@ from typing import Callable
 from ptb2fd.figures.analysis import error_analysis
 from ptb2fd.figures.gum_reference import gum_reference
 from ptb2fd.figures.large import parquet_layouts, scaling
-from ptb2fd.figures.measure import DEV, SPLITS, TEST, Figure, Run, Section, corpus_files, shown
+from ptb2fd.figures.measure import DEV, SPLITS, TEST, Figure, Run, Section, corpus_files, regen_values, shown
+from ptb2fd.figures.parser_output import parser_output
 from ptb2fd.figures.speed import speed
 
 VIEWS = ("paper", "full", "shallow", "lemma")
-REGEN_KEYS = ("sentences", "ssa_id", "exact", "bleu", "gsa", "sta", "gta", "dea")
 
 
 def conversion(run: Run) -> Section:
@@ -43,18 +43,13 @@ def conversion(run: Run) -> Section:
     return Section("conversion", "Conversion", "Every tree of the sample converted, and what the records hold.", rows)
 
 
-def _regen_values(result: dict) -> dict:
-    return {k: (result[k] if k == "sentences" else f"{100 * result[k]:.2f}" if k != "bleu" else f"{result[k]:.4f}")
-            for k in REGEN_KEYS}
-
-
 def regeneration_rules(run: Run) -> Section:
     rows = []
     for view in VIEWS:
         for split in SPLITS:
             argv = ["ptb2fd", "regen", *corpus_files(split), "--view", view, "--json"]
             rows.append(Figure(f"{view}, {split[0]}", shown(argv), split=f"{split[0]} ({split[1]})", view=view,
-                               realizer="rules", values=_regen_values(run.json(argv))))
+                               realizer="rules", values=regen_values(run.json(argv))))
     return Section("regen-rules", "Regeneration with the rules realizer",
                    "Each sentence rebuilt from its unordered records in each view and scored against the original "
                    "(percentages; BLEU as a fraction). The paper's Section 23 figures, in its own view and with "
@@ -77,7 +72,7 @@ def regeneration_stat(run: Run) -> Section:
                 "--json"]
         rows.append(Figure(f"{view}, test", shown(argv[:-2] + [f"{view}.model", "--json"]),
                            split=f"test ({TEST[1]}); trained on dev", view=view, realizer="stat",
-                           values=_regen_values(run.json(argv))))
+                           values=regen_values(run.json(argv))))
     return Section("regen-stat", "Regeneration with the statistical realizer",
                    "Models trained on dev only (`" + trained.replace("lemma", "VIEW") + "`), scored on test.", rows)
 
@@ -98,4 +93,5 @@ def head_check(run: Run) -> Section:
 # The sections in page order; `make figures` runs them all. A section in a
 # module of its own imports Section from ptb2fd.figures.measure.
 SECTIONS: tuple[Callable[[Run], Section], ...] = (conversion, regeneration_rules, regeneration_stat, head_check,
-                                                   error_analysis, speed, parquet_layouts, scaling, gum_reference)
+                                                   error_analysis, parser_output, speed, parquet_layouts, scaling,
+                                                   gum_reference)

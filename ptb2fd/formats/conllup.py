@@ -138,6 +138,10 @@ def dump_sentence(sentence: Sentence) -> str:
     """The block of one sentence, ending with the blank line."""
     text = " ".join(_TEXT_RE.sub(_code, w) for w in sentence.words)
     lines = [f"# sent_id = {_opt(sentence.id)}", f"# text = {text}".rstrip()]
+    if sentence.functions:  # parser output: the function tags were predicted
+        f = sentence.functions
+        lines.append(f"# functions = inferred by {f['model']} ({f.get('tags', 0)} tags, "
+                     f"{f.get('empty_elements', 0)} empty elements)")
     for tok, upos in zip(sentence.tokens, upos_tags(sentence)):
         cols = [_int(tok.id), _str(tok.word), _str(tok.base), upos, _str(tok.cat), "_",
                 _int(tok.head), _str(tok.role), "_", "_"]

@@ -2,9 +2,11 @@
 
 A line is a JSON object with two keys, in this order: "id" (the sentence id)
 and "tokens" (a list of objects, one per word, each with every `Token` field
-in `FIELDS` order), and a third, "unknown", only when the tree had labels or
-tags that treebank.yaml does not know: `{"label:ZZP": 1, "tag:QQ": 1}`. Non-ASCII text is written as is
-(`ensure_ascii=False`), compact separators, no trailing newline; the same
+in `FIELDS` order), a third, "unknown", only when the tree had labels or
+tags that treebank.yaml does not know: `{"label:ZZP": 1, "tag:QQ": 1}`, and
+a fourth, "functions", only when the function tags were predicted (parser
+output): `{"model": "wsj-dev@1f2e3d4c", "tags": 9, "empty_elements": 1}`.
+Non-ASCII text is written as is (`ensure_ascii=False`), compact separators, no trailing newline; the same
 `Sentence` always gives the same string.
 
     {"id":"wsj_0001.mrg:1","tokens":[{"id":1,"word":"It",...,"rules":[]}]}
@@ -50,6 +52,8 @@ def dump_sentence(sentence: Sentence) -> str:
     data = {"id": sentence.id, "tokens": sentence.tokens}
     if sentence.unknown:
         data["unknown"] = sentence.unknown
+    if sentence.functions:
+        data["functions"] = sentence.functions
     try:
         line = orjson.dumps(data).decode("utf-8")
     except TypeError:
@@ -67,6 +71,8 @@ def _dump_with_json(sentence: Sentence) -> str:
     }
     if sentence.unknown:
         data["unknown"] = sentence.unknown
+    if sentence.functions:
+        data["functions"] = sentence.functions
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -91,7 +97,7 @@ def _sentence(data: dict) -> Sentence:
     missing = [k for k in _SENTENCE_KEYS if k not in data]
     if missing:
         raise ValueError(f"missing key(s): {', '.join(missing)}")
-    unknown = sorted(set(data) - set(_SENTENCE_KEYS) - {"unknown"})
+    unknown = sorted(set(data) - set(_SENTENCE_KEYS) - {"unknown", "functions"})
     if unknown:
         raise ValueError(f"unknown key(s): {', '.join(unknown)}")
     if not isinstance(data["id"], str):
@@ -111,7 +117,10 @@ def _sentence(data: dict) -> Sentence:
     if labels is not None and not (isinstance(labels, dict) and all(
             isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in labels.items())):
         raise ValueError("'unknown' must map labels to counts")
-    return Sentence(data["id"], tokens, labels or None)
+    functions = data.get("functions")
+    if functions is not None and not (isinstance(functions, dict) and isinstance(functions.get("model"), str)):
+        raise ValueError("'functions' must be an object naming the model")
+    return Sentence(data["id"], tokens, labels or None, functions or None)
 
 
 def _check_token(tok: dict) -> None:

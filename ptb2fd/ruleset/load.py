@@ -31,6 +31,7 @@ class RuleSet:
     categories: Any
     baseforms: Any
     order: Any
+    empties: Any = None  # empty_elements.yaml: put back into parser output (issue 22)
 
     def rule_ids(self) -> dict[str, list[str]]:
         """Every rule id, by file, for `ptb2fd rules check` and --stats."""
@@ -44,6 +45,7 @@ class RuleSet:
             "clauses.yaml": self.clauses.rule_ids(),
             "baseforms.yaml": self.baseforms.rule_ids(),
             "order.yaml": self.order.rule_ids(),
+            "empty_elements.yaml": self.empties.rule_ids(),
         }
 
 
@@ -51,6 +53,7 @@ def load_rules(directory: str | Path | None = None) -> RuleSet:
     from ptb2fd.conversion.stages.clause import compile_clauses
     from ptb2fd.conversion.stages.compounds import compile_compounds
     from ptb2fd.conversion.stages.coordination_rules import compile_coordination
+    from ptb2fd.conversion.stages.empties_rules import compile_empties
     from ptb2fd.conversion.stages.heads import compile_heads
     from ptb2fd.conversion.stages.poscorrect import compile_corrections
     from ptb2fd.conversion.stages.punctuation_rules import compile_punctuation
@@ -88,6 +91,7 @@ def load_rules(directory: str | Path | None = None) -> RuleSet:
     compounds = compiled.get("compound_prepositions.yaml")
     order, _ = run("order.yaml", compile_order, inventory, roles.adjunct_roles if roles else frozenset(),
                    tuple(r.words for r in compounds.phrasal) if compounds else ())
+    run("empty_elements.yaml", compile_empties)
     if roles and clauses:
         used = (clauses.voice_roles | clauses.argument_roles | clauses.marker_roles | clauses.aux_roles
                 | clauses.determiner_roles | clauses.subject_roles | clauses.subject_aux_roles | clauses.subject_transparent_roles
@@ -102,4 +106,4 @@ def load_rules(directory: str | Path | None = None) -> RuleSet:
     return RuleSet(directory, treebank, compiled["heads.yaml"], compiled["coordination.yaml"],
                    compiled["compound_prepositions.yaml"], compiled["punctuation.yaml"], roles,
                    compiled["pos_corrections.yaml"], clauses, compiled["categories.yaml"], compiled["baseforms.yaml"],
-                   order)
+                   order, compiled["empty_elements.yaml"])

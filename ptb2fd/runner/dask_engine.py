@@ -177,6 +177,9 @@ def convert_with_dask(args) -> int:
     paths = [os.path.abspath(p) for p in paths]
     if args.stats and os.path.isdir(args.stats):
         raise UsageError(f"--stats {args.stats}: is a folder")
+    if getattr(args, "functions", "auto") != "auto" or getattr(args, "function_model", None):
+        raise UsageError("--functions gold|infer and --function-model go with --engine local (the Dask workers "
+                         "convert with --functions auto and the shipped model)")
     to_file = bool(args.output) and args.output != "-"
     if not to_file and args.format == "parquet":
         raise UsageError("--engine dask --format parquet writes files: give -o FILE or -o DIR/")

@@ -44,6 +44,8 @@ class RegenSetup:
     compare: bool  # also regenerate with the rules, for the report's comparison
     trees: bool  # the input is trees, converted on the worker
     encoding: str | None = None
+    functions: str = "auto"  # --functions and --function-model, for trees
+    function_model: str | None = None
 
 
 @dataclass
@@ -62,7 +64,8 @@ class RegenWorker:
         from ptb2fd.runner.sources import load_converter
 
         self.setup = setup
-        self.converter = load_converter(setup.rules_dir) if setup.trees else None
+        self.converter = load_converter(setup.rules_dir, setup.functions, setup.function_model) if setup.trees \
+            else None
         rules = self.converter.rules if self.converter is not None else load_rules(setup.rules_dir)
         self.rules = rules
         self.realizer = build_realizer(setup.realizer, rules, setup.view, setup.model)

@@ -65,14 +65,23 @@ class JsonlCounts:
         return f"read {self.read}, failed {self.failed}"
 
 
-def load_converter(rules_dir: str | None):
+def load_converter(rules_dir: str | None, functions: str = "auto", function_model: str | None = None):
+    """The converter; with `functions` auto or infer its function-tag model
+    is loaded now (a missing or damaged model is a usage error, exit 2)."""
     from ptb2fd.conversion.converter import Converter
     from ptb2fd.lexicon.wordnet import ensure_wordnet
     from ptb2fd.ruleset.load import load_rules
 
     rules = load_rules(rules_dir)
     ensure_wordnet()
-    return Converter(rules)
+    converter = Converter(rules, functions=functions, function_model=function_model)
+    converter.load_function_model()
+    return converter
+
+
+def converter_for(args):
+    """`load_converter` with the options of a command that reads trees."""
+    return load_converter(args.rules, getattr(args, "functions", "auto"), getattr(args, "function_model", None))
 
 
 def iter_raw(args):
@@ -98,7 +107,7 @@ def iter_sentences(args, rules_dir: str | None):
     from ptb2fd.runner.stream import Summary, convert_stream
 
     items = iter_raw(args)
-    converter = load_converter(rules_dir)
+    converter = load_converter(rules_dir, getattr(args, "functions", "auto"), getattr(args, "function_model", None))
     summary = Summary()
 
     def sentences() -> Iterator[Sentence]:

@@ -13,7 +13,7 @@ categories. Words are unescaped: "1\\/2" becomes "1/2", "\\*" becomes "*".
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -46,6 +46,7 @@ class Label:
     ftags: tuple[str, ...] = ()
     index: str | None = None
     gap: str | None = None
+    inferred: bool = field(default=False, repr=False)  # the function tags were predicted (ptb2fd.functions), not read
 
     def has(self, tag: str) -> bool:
         return tag in self.ftags

@@ -31,6 +31,8 @@ FIELDS = {
     "pos_corrections": ["cat", "cat0", "cat1", "tense", "corrected", "base"],
     "clauses": ["logicalrole", "grouptype", "subject_position", "cat1"],
     "baseforms": ["cat", "base", "cat0", "cat1", "tense", "pn"],
+    # parser-style trees: tags predicted by the shipped model, empty elements put back
+    "empty_elements": ["logicalrole", "phrase", "rules"],
 }
 
 

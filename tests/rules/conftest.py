@@ -5,6 +5,7 @@ Fixtures
     fd_converter    one Converter for the session (the suite-wide `converter`
                     of tests/conftest.py when there is one, else our own)
     fd              fd(tree) -> Parsed: convert one bracketed tree
+    fd_gold         ... with --functions gold (no tags predicted for an untagged tree)
     sample_sentence sample_sentence("wsj_0012.mrg:7") -> Parsed: one sample
                     tree, read from its file and converted (needs the NLTK
                     treebank sample; skips without it)
@@ -121,6 +122,17 @@ def fd_converter(request, fd_rules):
 def fd(fd_converter):
     def convert(text: str, sent_id: str = "<rules>:1") -> Parsed:
         return Parsed(fd_converter.convert_text(text, sent_id), text)
+    return convert
+
+
+@pytest.fixture(scope="session")
+def fd_gold(fd_rules):
+    """As `fd`, with `--functions gold`: a tree without function tags is
+    converted as it is, not given predicted ones (docs/parser-output.md)."""
+    converter = Converter(fd_rules, functions="gold")
+
+    def convert(text: str, sent_id: str = "<rules>:1") -> Parsed:
+        return Parsed(converter.convert_text(text, sent_id), text)
     return convert
 
 

@@ -1,0 +1,150 @@
+"""The features of one phrase for the function-tag model (Blaheta & Charniak 2000).
+
+A phrase is described by what a parser's tree shows of it: its category,
+its head word and tag, its first word (the preposition of a PP, the
+complementizer of an SBAR), its parent, grandparent and the parent's head
+word and tag, its neighbours, its side of the parent's head, and word
+classes of its head word (temporal nouns, years). In "(S (NP Prices) (VP
+(VBD rose) (PP (IN in) (NP September))))" the PP has category PP, head
+"september" (a PP's complement heads it, as in heads.yaml), first word
+"in", parent VP headed by "rose", side R, and head class `temporal`:
+evidence for -TMP.
+
+`TreeFeatures.of(tree)` lists the phrases of a tree (every constituent
+below the top one but the preterminals, and only those the gate and the
+skip list let through) with their features, tuples of a template name and fields:
+("cp", "PP", "VP") is the first, whose category and parent are the gate's
+key. Head children come from the model's own head table (heads.py).
+
+Known failure: the features see one phrase at a time; two phrases that
+compete for one tag (two NP-SBJ candidates) are decided independently.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ptb2fd.trees.ptbtree import Node
+
+WRAPPERS = frozenset({"", "ROOT", "TOP", "S1"})
+
+
+def word_class(word: str, tag: str, classes: dict[str, frozenset[str]]) -> str:
+    """The lexical class of a head word: for a noun, adverb or adjective a
+    class of the model's word lists ("temporal" for "september"), "year"
+    for a CD like "1989", else its tag."""
+    w = word.lower()
+    if tag[:1] in ("N", "R", "J"):
+        for name, words in classes.items():
+            if w in words:
+                return name
+    if tag == "CD" and len(w) == 4 and w.isdigit() and w[:2] in ("19", "20"):
+        return "year"
+    return tag
+
+
+class TreeFeatures:
+    """Feature strings of every phrase of a tree, for training and prediction."""
+
+    def __init__(self, head_child: Callable[[Node], int], classes: dict[str, frozenset[str]],
+                 gate: frozenset[tuple[str, str]] | None = None,
+                 skip: frozenset[tuple[str, str, str, str]] = frozenset()):
+        self.head_child = head_child
+        # (category, parent, the parent's first word, side) of phrases that
+        # never carried a tag though often seen: "(PP of (NP ...))"'s NP
+        self.skip = skip
+        self.classes = classes
+        # (category, parent category) of the phrases that may carry a tag;
+        # None: all. A VP never does, nor a clause inside an SBAR.
+        self.gate = gate
+        self._class_memo: dict[tuple[str, str], str] = {}
+
+    def _class(self, word: str, tag: str) -> str:
+        key = (word, tag)
+        c = self._class_memo.get(key)
+        if c is None:
+            if len(self._class_memo) > 200_000:
+                self._class_memo.clear()
+            c = self._class_memo[key] = word_class(word, tag, self.classes)
+        return c
+
+    def of(self, tree: Node) -> list[tuple[Node, list[tuple[str, ...]]]]:
+        """(phrase, features) for each phrase of `tree`, pre-order. A feature
+        is a tuple: its template's name, then the fields it joins."""
+        return [(node, structure_features(skey) + tag_features(tkey) + words)
+                for node, skey, tkey, words in self.phrases(tree)]
+
+    def phrases(self, tree: Node) -> list[tuple[Node, tuple, tuple, list[tuple[str, ...]]]]:
+        """For each phrase of `tree`, pre-order: the keys of its structural
+        features and of its features on tags and first words (which repeat
+        from phrase to phrase: a tagger keeps what each key gave, see
+        `structure_features` and `tag_features`), and its other features."""
+        top = tree
+        while top.word is None and top.label.raw in WRAPPERS and len(top.children) == 1 \
+                and top.children[0].word is None:
+            top = top.children[0]
+        if top.word is not None:
+            return []
+        info: dict[int, tuple[int, str, str, str]] = {}  # id(phrase) -> (head child, head word, its tag, first word)
+        head_child = self.head_child
+
+        def up(node: Node) -> tuple[int, str, str, str]:
+            # children first: a phrase's head word is its head child's
+            got = [up(k) if k.word is None else None for k in node.children]
+            h = head_child(node)
+            head = node.children[h]
+            first = node.children[0]
+            hw, ht = (head.word.lower(), head.tag) if head.word is not None else got[h][1:3]
+            fw = first.word.lower() if first.word is not None else got[0][3]
+            found = info[id(node)] = (h, hw, ht, fw)
+            return found
+
+        up(top)
+        gate, skip = self.gate, self.skip
+        word_class = self._class
+        out: list = []
+
+        def down(parent: Node, p: str, gcat: str, gt: str) -> None:
+            ph, pw, pt, pfw = info[id(parent)]
+            sibs = parent.children
+            last = len(sibs) - 1
+            for i, node in enumerate(sibs):
+                if node.word is not None:
+                    continue
+                c = node.label.cat
+                side = "H" if i == ph else ("L" if i < ph else "R")
+                if (gate is None or (c, p) in gate) and (c, p, pfw, side) not in skip:
+                    _, hw, ht, fw = info[id(node)]
+                    hclass = word_class(hw, ht)
+                    # Chosen on held-out dev (wsj_0080-0099, trained on
+                    # wsj_0001-0079): category, parent, head and first word,
+                    # their classes, the parent's head; more (children,
+                    # distances, tags alone, lemmas, WordNet classes) did not
+                    # move the role figure.
+                    out.append((node, (c, p, gcat, side, _cat(sibs[i - 1]) if i else "<",
+                                       _cat(sibs[i + 1]) if i < last else ">"),
+                                (c, p, pt, fw, pfw, side, gt), [
+                        ("chw", c, hw), ("chc", c, hclass), ("cphc", c, p, side, hclass),
+                        ("cfw", c, fw), ("cfwhw", c, fw, hw), ("cfwhc", c, fw, hclass),
+                        ("cppw", c, p, pw), ("cppwf", c, p, pw, fw),
+                    ]))
+                down(node, c, p, pt)
+
+        down(top, top.label.cat, "^", "^")
+        return out
+
+
+def structure_features(key: tuple) -> list[tuple[str, ...]]:
+    """Category and parent ("cp" first: the gate's key), grandparent, side, neighbours."""
+    c, p, gcat, side, left, right = key
+    return [("cp", c, p), ("cpg", c, p, gcat), ("cps", c, p, side), ("cpsl", c, p, side, left),
+            ("cpsr", c, p, side, right)]
+
+
+def tag_features(key: tuple) -> list[tuple[str, ...]]:
+    c, p, pt, fw, pfw, side, gt = key
+    # the NP of "(PP by (NP the company))" after a participle: -LGS
+    return [("cpptf", c, p, pt, fw), ("cpf", c, p, pfw, side), ("cpfg", c, p, pfw, gt)]
+
+
+def _cat(node: Node) -> str:
+    return node.label.cat if node.word is None else node.tag

@@ -1,0 +1,49 @@
+"""Parser output on the whole sample: gold input is untouched by `auto`,
+and the shipped function-tag model is rebuilt byte for byte from dev."""
+from __future__ import annotations
+
+import pytest
+
+from ptb2fd.conversion.converter import Converter
+from ptb2fd.formats import conllup, halogen, jsonl
+
+pytestmark = pytest.mark.sample
+
+
+def test_auto_converts_the_gold_sample_exactly_as_gold(rules, sample_raws, sample_results):
+    """The default converter (`auto`) against `--functions gold`, in every
+    output format: not one byte differs, and no sentence is marked."""
+    gold = Converter(rules, functions="gold")
+    differ = []
+    for raw, auto in zip(sample_raws, sample_results):
+        g = gold.convert(raw)
+        assert (auto.sentence is None) == (g.sentence is None)
+        if g.sentence is None:
+            continue
+        assert auto.sentence.functions is None, raw.sent_id
+        for dump in (jsonl.dump_sentence, conllup.dump_sentence, halogen.dump_sentence):
+            if dump(auto.sentence) != dump(g.sentence):
+                differ.append(raw.sent_id)
+    assert differ == []
+
+
+def test_stripped_dev_trees_all_convert_with_predicted_tags(rules, sample_raws):
+    """On trees the shipped model was trained on (dev): a smoke test of the
+    whole path, not the figure (docs/figures.md#parser-output has that)."""
+    from ptb2fd.analysis.agreement import check_functions
+
+    dev = [raw for raw in sample_raws if raw.source.startswith("wsj_00")][:300]
+    result = check_functions(Converter(rules, functions="gold"), Converter(rules), dev)
+    assert result.failed == 0 and result.unaligned == 0 and result.sentences == 300
+    assert result.share("role") > 0.95 and result.share("head") > 0.99
+    assert result.logical_changed > 0 and result.logical_recovered / result.logical_changed > 0.85
+
+
+@pytest.mark.slow
+def test_make_functions_model_rebuilds_the_shipped_model(tmp_path):
+    from ptb2fd.cli import main
+    from ptb2fd.functions.model import default_model_path
+
+    out = tmp_path / "wsj-dev.ftm"
+    assert main(["train-functions", "--corpus", "treebank", "--files", "wsj_00*", "-o", str(out)]) == 0
+    assert out.read_bytes() == default_model_path().read_bytes()
