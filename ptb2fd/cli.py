@@ -5,6 +5,7 @@
     ptb2fd diff         compare two regen reports, or two rule folders on one input
     ptb2fd analyse      error analysis of regen reports (paper 001)
     ptb2fd train        train the statistical realizer
+    ptb2fd realize      realize sentences from your own records with a trained model
     ptb2fd stats        statistics of converted JSONL
     ptb2fd check-heads  ptb2fd's heads against the Collins (1999) head table
     ptb2fd rules check  validate a rule folder and count rule firings
@@ -19,12 +20,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ptb2fd.commands import analyse, check_heads, convert, diff, regen, rules, stats, train
+from ptb2fd.commands import analyse, check_heads, convert, diff, realize, regen, rules, stats, train
 from ptb2fd.commands.options import EXIT_FAILED, EXIT_OK, EXIT_STATUS, EXIT_USAGE
 from ptb2fd.errors import Ptb2fdError, RuleFileError, UsageError
 
 # In the order `ptb2fd --help` lists them.
-COMMANDS = (convert, regen, diff, analyse, train, stats, check_heads, rules)
+COMMANDS = (convert, regen, diff, analyse, train, realize, stats, check_heads, rules)
 
 
 def _version() -> str:

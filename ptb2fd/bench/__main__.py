@@ -22,10 +22,15 @@ returning its figures; `main` runs them in order and prints the total time.
    (target: at most 300 MB), and of `ptb2fd regen` on the sample x1 and
    x10 (flat, at most 300 MB);
 6. the Dask engine with 2 local workers vs --jobs 1 and 2 (`--no-dask`);
-7. `ptb2fd analyse` on the sample as two systems (`--no-analyse`).
+7. `ptb2fd analyse` on the sample as two systems (`--no-analyse`);
+8. the statistical realizer: training on dev and realizing the test half
+   (`--no-realizer`);
+9. how training scales: `ptb2fd train --jobs 2` on the sample replicated
+   1, 4 and 10 times, time and peak RSS per size (`--no-scaling`; the
+   slowest measure, some minutes per size).
 The child-process measures (1, 2, 5) are in ptb2fd/bench/process.py, the
 Dask and analyse measures (6, 7) in ptb2fd/bench/engines.py, the
-statistical realizer's in ptb2fd/bench/realizer.py.
+statistical realizer's in ptb2fd/bench/realizer.py and training.py.
 """
 from __future__ import annotations
 
@@ -185,9 +190,19 @@ def bench_realizer(args) -> dict:
     return m
 
 
+def bench_scaling(args) -> dict:
+    if args.no_scaling:
+        return {}
+    from ptb2fd.bench.training import measure_training, report_training
+
+    m = measure_training()
+    print("\n".join(report_training(m)))
+    return m
+
+
 # The measures, in the order `make bench` prints them.
 MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_peak_rss, bench_peak_rss_regen,
-            bench_dask, bench_analyse, bench_realizer)
+            bench_dask, bench_analyse, bench_realizer, bench_scaling)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -197,10 +212,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-dask", action="store_true", help="skip the Dask engine comparison")
     p.add_argument("--no-analyse", action="store_true", help="skip timing `ptb2fd analyse`")
     p.add_argument("--no-realizer", action="store_true", help="skip training and running the statistical realizer")
+    p.add_argument("--no-scaling", action="store_true", help="skip training on the sample replicated 1, 4, 10 times")
     p.add_argument("--only", metavar="NAME", action="append",
                    help="run only this measure (setup, processes, in_process, jobs, peak_rss, peak_rss_regen, dask, "
-                        "analyse); "
-                        "repeatable")
+                        "analyse, realizer, scaling); repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
     start = time.perf_counter()

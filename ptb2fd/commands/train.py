@@ -4,7 +4,9 @@
     ptb2fd train dev.jsonl --view shallow -o shallow.model
 
 Input is converted JSONL or trees (converted on the fly with the rules of
---rules). Train on dev only: the test half is for reporting.
+--rules). Train on dev only: the test half is for reporting. --jobs N
+converts and extracts the training data in N processes; the model is the
+same for any N (docs/statistical-realizer.md).
 """
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ import time
 
 from ptb2fd.commands.options import add_subparser, input_args
 from ptb2fd.errors import UsageError
-from ptb2fd.realizer.model import VARIANCES, save_model, train_model
+from ptb2fd.realizer.model import save_model
+from ptb2fd.realizer.trainer import VARIANCES, train_model
 from ptb2fd.regen.view import VIEWS
 
 
@@ -38,11 +41,9 @@ def run(args) -> int:
         raise UsageError("--variances: give positive numbers")
     start = time.perf_counter()
     sentences, rules, summary = iter_sentences(args, args.rules)
-    sentences = list(sentences)
-    if not sentences:
-        raise UsageError("no sentences to train on")
+    # (read once, as they come: train_model spools them to shard files)
     model = train_model(sentences, args.view, rules, variances,
-                        log=lambda msg: print(f"ptb2fd train: {msg}", file=sys.stderr))
+                        log=lambda msg: print(f"ptb2fd train: {msg}", file=sys.stderr), jobs=args.jobs)
     save_model(model, args.output)
     print(f"ptb2fd train: {args.output}: view {args.view}, default scoring {model['default']}, "
           f"{model['training']['sentences']} sentences, {time.perf_counter() - start:.1f} s", file=sys.stderr)

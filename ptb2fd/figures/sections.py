@@ -6,21 +6,13 @@ with `--skip NAME`; the page then says which sections it lacks.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
-from ptb2fd.figures.measure import DEV, SAMPLE, SPLITS, TEST, Figure, Run, shown
+from ptb2fd.figures.learning_curve import learning_curve
+from ptb2fd.figures.measure import DEV, SAMPLE, SPLITS, TEST, Figure, Run, Section, shown
 
 VIEWS = ("paper", "full", "shallow", "lemma")
 REGEN_KEYS = ("sentences", "ssa_id", "exact", "bleu", "gsa", "sta", "gta", "dea")
-
-
-@dataclass
-class Section:
-    name: str  # for --skip and the anchor
-    title: str
-    about: str
-    figures: list[Figure]
 
 
 def corpus_files(split) -> list[str]:
@@ -103,5 +95,6 @@ def head_check(run: Run) -> Section:
 
 
 # The sections in page order; `make figures` runs them all.
-SECTIONS: tuple[Callable[[Run], Section], ...] = (conversion, regeneration_rules, regeneration_stat, head_check)
+SECTIONS: tuple[Callable[[Run], Section], ...] = (conversion, regeneration_rules, regeneration_stat, learning_curve,
+                                                  head_check)
 SAMPLE_DATA = SAMPLE
