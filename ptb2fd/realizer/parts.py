@@ -5,15 +5,15 @@ first 8 bytes of BLAKE2b, the same in every process and on every run), so
 that extraction needs no shared table of feature strings and can run in
 several processes at once. A *part* is the multiset of features one memo
 key of `features.PAIR_PARTS` / `BIGRAM_PARTS` (or one sequence of labels)
-fires; it is named by the hash of its sorted feature hashes, so two keys
-that fire the same features are one part. A slot (a pair or bigram of a
+fires; it is named by the sum of its feature hashes modulo 2^64
+(`part_hash`), so two keys that fire the same features are one part. A slot (a pair or bigram of a
 head's units) fires two parts; a candidate fires its slots' parts and its
 sequence part. The training matrix is candidates x slots x parts x features,
 never multiplied out (`objective.py`).
 
-With 10 million distinct features, the chance that two share a hash is
-about 3e-6 (birthday bound, 2^64 values): a collision would merge the
-weights of two features; it cannot stop training.
+With 10 million distinct features (or parts), the chance that two share a
+hash is about 3e-6 (birthday bound, 2^64 values): a collision would merge
+the weights of two features; it cannot stop training.
 
 `PartMemo` is one process's memo: part key -> part hash, and the parts and
 feature strings it has not yet handed back (`take`), bounded (`MAX_MEMO`)
