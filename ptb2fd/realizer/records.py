@@ -147,6 +147,7 @@ def _check_tree(values: list[dict]) -> None:
                 raise RecordError(f"{v['_where']}: field {name!r}: {x} is no record of the sentence", v["_k"], name)
             if name != "head" and x == 0:
                 raise RecordError(f"{v['_where']}: field {name!r}: 0 is no record of the sentence", v["_k"], name)
+    _check_groups(values, ids)
     roots = [v for v in values if v["head"] == 0]
     if len(roots) != 1:
         at = roots[1] if roots else values[0]
@@ -160,6 +161,40 @@ def _check_tree(values: list[dict]) -> None:
                                   f"the root", v["_k"], "head")
             seen.add(x["id"])
             x = ids[x["head"]]
+
+
+def _check_groups(values: list[dict], ids: dict[int, dict]) -> None:
+    """Coordinations and compound prepositions as the converter writes them:
+    a conjunct's position, anchor (the conjunction) and sibling (the conjunct
+    before it) only in a coordination, and of the same one; the members of a
+    coordination depend on one head, or on its first conjunct when that is
+    the head ("sold it and bought them": "and", "bought" depend on "sold");
+    the words of a compound preposition on one head."""
+    members: dict[tuple[str, int], list[dict]] = {}
+    for v in values:
+        for name, group in (("junction_position", "junction"), ("conj_anchor", "junction"),
+                            ("conj_sibling", "junction"), ("compound_position", "compound")):
+            if v[name] is not None and v[group] is None:
+                raise RecordError(f"{v['_where']}: field {name!r}: only in a {group} (no {group!r} given)",
+                                  v["_k"], name)
+        for name in ("conj_anchor", "conj_sibling"):
+            if v[name] is not None and ids[v[name]]["junction"] != v["junction"]:
+                raise RecordError(f"{v['_where']}: field {name!r}: record {v[name]} is not in junction "
+                                  f"{v['junction']}", v["_k"], name)
+        for group in ("junction", "compound"):
+            if v[group] is not None:
+                members.setdefault((group, v[group]), []).append(v)
+    for (group, number), vs in members.items():
+        heads = {v["head"] for v in vs}
+        if len(heads) == 1:
+            continue
+        inner = [v for v in vs if v["id"] in heads]
+        if group == "junction" and len(inner) == 1 and heads == {inner[0]["id"], inner[0]["head"]} and \
+                all(v["head"] == inner[0]["id"] for v in vs if v is not inner[0]):
+            continue
+        odd = next(v for v in vs if v["head"] != vs[0]["head"])
+        raise RecordError(f"{odd['_where']}: field 'head': the members of {group} {number} depend on different "
+                          f"heads", odd["_k"], "head")
 
 
 def read_sentences(lines, source: str):

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ptb2fd.realizer.inflection import Inflector
 from ptb2fd.realizer.lm import KneserNeyLM
-from ptb2fd.realizer.records import records_view
+from ptb2fd.realizer.records import RecordError, records_view
 from ptb2fd.realizer.search import Scorer
 from ptb2fd.realizer.units import HeadProblem, Unit, _lex, build_problems, edge_tags
 from ptb2fd.regen.order import OrderRules
@@ -59,7 +59,13 @@ class StatRealizer:
 
     def realize_ordered(self, records) -> tuple[list[str], list[int]]:
         """The words and the record ids they spell, in output order."""
-        words, ids, _ = self.realize_traced(self.view_of(records), scored=False)
+        view = self.view_of(records)
+        words, ids, _ = self.realize_traced(view, scored=False)
+        if view is not records and sorted(ids) != sorted(r.id for r in view.records):
+            # (a user's records that pass every check but that no phrase structure fits:
+            # nothing is dropped or doubled silently)
+            raise RecordError("the records do not make one phrase structure: the realizer placed "
+                              f"{len(ids)} words for {len(view.records)} records")
         return words, ids
 
     def view_of(self, records) -> RegenerationView:

@@ -86,6 +86,39 @@ def test_bad_records_name_the_record_and_the_field(rules, change, message):
         records_view({"id": 1}, "paper", rules)
 
 
+def _coordination() -> list[dict]:
+    """ "John , Paul and Mary left ." by hand: the conjuncts, the comma and "and" share junction 5."""
+    return [
+        {"id": 1, "word": "John", "cat": "NNP", "head": 6, "role": "subject", "junction": 5, "junction_position": 1,
+         "conj_anchor": 4},
+        {"id": 2, "word": ",", "cat": ",", "head": 6, "role": "coordpunc", "direction": "left", "junction": 5},
+        {"id": 3, "word": "Paul", "cat": "NNP", "head": 6, "role": "subject", "junction": 5, "junction_position": 2,
+         "conj_anchor": 4, "conj_sibling": 1},
+        {"id": 4, "word": "and", "cat": "CC", "head": 6, "role": "junction-marker", "junction": 5},
+        {"id": 7, "word": "Mary", "cat": "NNP", "head": 6, "role": "subject", "junction": 5, "junction_position": 3,
+         "conj_anchor": 4, "conj_sibling": 3},
+        {"id": 6, "word": "left", "cat": "VBD", "head": 0, "role": "top", "subject_position": "default"},
+        {"id": 8, "word": ".", "cat": ".", "head": 6, "role": "rightpunc", "direction": "right"},
+    ]
+
+
+def test_coordinations_are_laid_out_by_their_positions(model_path):
+    words = load_realizer(str(model_path)).realize(_coordination())
+    assert words == ["John", ",", "Paul", "and", "Mary", "left", "."]
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda rs: rs[6].update(junction_position=4), "record 7 (id 8): field 'junction_position': only in a junction"),
+    (lambda rs: rs[2].update(conj_anchor=6), "record 3 (id 3): field 'conj_anchor': record 6 is not in junction 5"),
+    (lambda rs: rs[1].update(head=4), "record 2 (id 2): field 'head': the members of junction 5 depend on different"),
+])
+def test_coordinations_must_hang_together(rules, change, message):
+    records = _coordination()
+    change(records)
+    with pytest.raises(RecordError, match="^record error: " + message.replace("(", r"\(").replace(")", r"\)")):
+        records_view(records, "paper", rules)
+
+
 def test_the_lemma_view_needs_base_forms(rules):
     with pytest.raises(RecordError, match="record 1 \\(id 70\\): field 'base': missing"):
         records_view(_dog_records(), "lemma", rules)
