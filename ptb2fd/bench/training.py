@@ -61,7 +61,10 @@ def _train(data: Path, model: Path, view: str, jobs: int) -> dict:
         raise RuntimeError(f"ptb2fd train exit {proc.returncode}: {err[-500:]}")
     peak = re.search(r"^PEAK_RSS_KB (\d+)", err, re.M)
     worker = re.search(r"workers at most (\d+) MB", err)
+    own = re.search(r"CPU time: this process ([\d.]+) s(?:, its workers ([\d.]+) s)?", err)
     return {"wall_s": round(wall, 1), "cpu_s": round(_child_cpu() - cpu, 1),
+            "trainer_cpu_s": float(own.group(1)) if own else 0.0,
+            "workers_cpu_s": float(own.group(2) or 0) if own else 0.0,
             "peak_rss_mb": round(int(peak.group(1)) / 1024, 1) if peak else 0.0,
             "worker_peak_rss_mb": float(worker.group(1)) if worker else 0.0}
 
@@ -70,7 +73,8 @@ def report_training(m: dict) -> list[str]:
     lines = [f"training the statistical realizer ({m['train_view']} view, --jobs {m['train_jobs']}), the sample "
              f"replicated:"]
     for n, r in m["train_rows"].items():
-        lines.append(f"  x{n:<2} {r['sentences']:>6} sentences: {r['wall_s']} s wall, {r['cpu_s']} s CPU; peak RSS "
+        lines.append(f"  x{n:<2} {r['sentences']:>6} sentences: {r['wall_s']} s wall, {r['cpu_s']} s CPU (training "
+                     f"process {r['trainer_cpu_s']} s, its workers {r['workers_cpu_s']} s); peak RSS "
                      f"{r['peak_rss_mb']} MB, each worker at most {r['worker_peak_rss_mb']:.0f} MB")
     if "train_time_x10_over_x1" in m:
         lines.append(f"  x10 / x1: time {m['train_time_x10_over_x1']}x (CPU {m['train_cpu_x10_over_x1']}x; "

@@ -19,6 +19,7 @@ their strings are read back only for the features the model keeps.
 """
 from __future__ import annotations
 
+import resource
 import tempfile
 import time
 from collections import Counter
@@ -76,6 +77,7 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None,
     check_view_name(view_name)
     say = log or (lambda msg: None)
     t0 = time.perf_counter()
+    cpu0 = (_cpu(resource.RUSAGE_SELF), _cpu(resource.RUSAGE_CHILDREN))
     with tempfile.TemporaryDirectory(prefix="ptb2fd-train-") as work:
         sp = spool(sentences, Path(work))
         if not sp.sentences:
@@ -106,7 +108,9 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None,
         weights, report = _fit_scorings(sets, kept, second, variances, say, t0)
         lm = KneserNeyLM(sum(sp.fold_counts, Counter()))
         say(f"peak RSS: this process {peak_rss_mb():.0f} MB" + (f", each of its {jobs} workers at most "
-                                                                 f"{worker_peak:.0f} MB" if worker_peak else ""))
+                                                                 f"{worker_peak:.0f} MB" if worker_peak else "")
+            + f"; CPU time: this process {_cpu(resource.RUSAGE_SELF) - cpu0[0]:.1f} s"
+            + (f", its workers {_cpu(resource.RUSAGE_CHILDREN) - cpu0[1]:.1f} s" if worker_peak else ""))
         training = {"sentences": sp.sentences, "heads": sets.groups, "candidates": sets.candidates,
                     "features": len(kept), "features_seen": 1 + len(second.feature_hashes),
                     "skipped_heads": skipped}
@@ -117,6 +121,11 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None,
         "lm": lm.to_json(), "inflection": inflector.to_json(),
         "compounds": _commonest_orders(compounds),
     }
+
+
+def _cpu(who: int) -> float:
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _commonest_orders(compounds: Counter) -> dict[str, str]:
