@@ -29,11 +29,11 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# The sample corpus: found on nltk.data.path, or fetched with NLTK's downloader.
+# The sample corpus, where NLTK looks without NLTK_DATA (.venv/nltk_data), so
+# that .venv/bin/ptb2fd finds it outside make too: copied from NLTK_DATA, or
+# fetched with NLTK's downloader (ptb2fd/trees/sample_data.py).
 data: $(STAMP)
-	@$(BIN)/python -c "import nltk; nltk.data.find('corpora/treebank/combined')" 2>/dev/null \
-	  || $(BIN)/python -c "import nltk, sys; sys.exit(0 if nltk.download('treebank', quiet=True) else 1)" \
-	  || { echo "make data: the NLTK treebank sample is not available (no NLTK_DATA, no network)"; exit 1; }
+	@$(BIN)/python -m ptb2fd.trees.sample_data $(VENV)/nltk_data
 	@$(BIN)/python -c "from ptb2fd.lexicon.wordnet import ensure_wordnet; print('wordnet:', ensure_wordnet())"
 
 demo: data
@@ -45,11 +45,16 @@ demo: data
 	@$(BIN)/ptb2fd convert --corpus treebank --files wsj_0001.mrg --format halogen | head -20
 	@echo
 	$(BIN)/ptb2fd regen $(OUT)/treebank.jsonl
+	@echo
+	@echo "ptb2fd is $(BIN)/ptb2fd: call it by that path, or put it on your PATH with  . $(BIN)/activate"
 
 test: data
 	$(BIN)/python -m pytest -q
 
+# With Java on the PATH, the peer row (ClearNLP) needs the `peer` extra: installed here.
 bench: data
+	@if command -v java >/dev/null && ! $(BIN)/python -c "import clearnlp" 2>/dev/null; then \
+	  $(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev,peer]'; fi
 	$(BIN)/python -m ptb2fd.bench
 
 # Every figure the documentation quotes, measured into docs/figures.md

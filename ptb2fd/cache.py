@@ -13,7 +13,8 @@ concurrent processes never see half an entry: the last rename wins, and
 both wrote the same bytes.
 
 The folder is `$PTB2FD_CACHE/ptb2fd-tables` when `PTB2FD_CACHE` is set,
-else `~/.cache/ptb2fd/tables`. `PTB2FD_NO_CACHE=1` builds everything in
+else `~/.cache/ptb2fd/tables`; converted and regenerated sentences
+(ptb2fd.runner.result_cache) go to `results` (`ptb2fd-results`) beside it. `PTB2FD_NO_CACHE=1` builds everything in
 memory and writes nothing. Deleting the folder is always safe.
 
 Payloads are pickles (protocol 5) of plain data; the cache folder is the
@@ -38,6 +39,14 @@ def cache_dir() -> Path:
     if env:
         return Path(env).expanduser() / "ptb2fd-tables"
     return Path.home() / ".cache" / "ptb2fd" / "tables"
+
+
+def results_dir() -> Path:
+    """The folder of the result cache (ptb2fd.runner.result_cache), beside the tables'."""
+    env = os.environ.get("PTB2FD_CACHE")
+    if env:
+        return Path(env).expanduser() / "ptb2fd-results"
+    return Path.home() / ".cache" / "ptb2fd" / "results"
 
 
 def enabled() -> bool:
@@ -70,14 +79,14 @@ def file_stamps(folder: str | Path, names) -> list[tuple[str, int, int]]:
     return out
 
 
-def path_for(name: str, key: str) -> Path:
-    return cache_dir() / f"{name}-{key[:32]}.bin"
+def path_for(name: str, key: str, folder: Path | None = None) -> Path:
+    return (folder or cache_dir()) / f"{name}-{key[:32]}.bin"
 
 
-def read(name: str, key: str) -> tuple[bool, Any]:
+def read(name: str, key: str, folder: Path | None = None) -> tuple[bool, Any]:
     """(True, value) for a sound entry; (False, None) if absent or unusable."""
     try:
-        blob = path_for(name, key).read_bytes()
+        blob = path_for(name, key, folder).read_bytes()
     except OSError:
         return False, None
     header = MAGIC + key.encode("ascii") + b"\n"
@@ -93,11 +102,11 @@ def read(name: str, key: str) -> tuple[bool, Any]:
         return False, None
 
 
-def write(name: str, key: str, value: Any) -> None:
+def write(name: str, key: str, value: Any, folder: Path | None = None) -> None:
     """Store `value` atomically; a cache that cannot be written is skipped."""
     body = pickle.dumps(value, protocol=5)
     blob = MAGIC + key.encode("ascii") + b"\n" + hashlib.sha256(body).hexdigest().encode("ascii") + b"\n" + body
-    target = path_for(name, key)
+    target = path_for(name, key, folder)
     tmp = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -5,7 +5,6 @@
     ptb2fd diff         compare two regen reports, or two rule folders on one input
     ptb2fd analyse      error analysis of regen reports (paper 001)
     ptb2fd train        train the statistical realizer
-    ptb2fd realize      realize sentences from your own records with a trained model
     ptb2fd stats        statistics of converted JSONL
     ptb2fd check-heads  ptb2fd's heads against the Collins (1999) head table
     ptb2fd rules check  validate a rule folder and count rule firings
@@ -20,29 +19,31 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ptb2fd.commands import analyse, check_heads, convert, diff, realize, regen, rules, stats, train
-from ptb2fd.commands.options import EXIT_FAILED, EXIT_OK, EXIT_STATUS, EXIT_USAGE
+from ptb2fd.commands.options import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, version
 from ptb2fd.errors import Ptb2fdError, RuleFileError, UsageError
 
-# In the order `ptb2fd --help` lists them.
-COMMANDS = (convert, regen, diff, analyse, train, realize, stats, check_heads, rules)
+
+def commands() -> tuple:
+    """The command modules, in the order `ptb2fd --help` lists them. Loaded
+    here, not at import: loading them (NLTK, NumPy) takes seconds, and a
+    Ctrl-C meanwhile must end `main` with one line."""
+    from ptb2fd.commands import analyse, check_heads, convert, diff, realize, regen, rules, stats, train
+
+    return (convert, regen, diff, analyse, train, realize, stats, check_heads, rules)
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("ptb2fd")
-    except PackageNotFoundError:  # run from a source tree that is not installed
-        return "unknown"
+EPILOG = exit_status(
+    "done (each command's --help says what its statuses mean)",
+    ["some sentences failed (each reported with file, line and id)", "an output could not be written"],
+    ["unusable arguments, inputs, rule files or models", "an output that cannot be written"], writes=True)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ptb2fd", description="Penn Treebank to factored functional dependencies.",
-                                     epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+                                     epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", required=True)
-    for command in COMMANDS:
+    for command in commands():
         command.add_parser(sub)
     return parser
 
@@ -62,15 +63,39 @@ def _settle_jobs(args) -> None:
         args.jobs = cap_jobs(args.jobs)
 
 
+def _os_error(exc: OSError) -> int:
+    """One line for an OSError no command turned into a message: a full
+    standard output (`ptb2fd stats x.jsonl > /dev/full`), or a file."""
+    from ptb2fd.runner.output import is_full, quiet_stdout
+
+    if exc.filename is None and is_full(exc):
+        quiet_stdout()
+        print(f"ptb2fd: standard output: cannot write: {exc.strerror}", file=sys.stderr)
+    elif exc.filename is not None:
+        print(f"ptb2fd: {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+    else:
+        print(f"ptb2fd: {exc.strerror or exc}", file=sys.stderr)
+    return EXIT_FAILED
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    from ptb2fd.runner.targets import terminate_as_exit
+
+    try:
+        parser = build_parser()
+    except KeyboardInterrupt:
+        print("ptb2fd: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     args = parser.parse_args(argv)
     try:
-        _settle_jobs(args)
-        if getattr(args, "encoding", None):
-            from ptb2fd.trees.inputs import check_encoding
-            check_encoding(args.encoding)
-        return args.run(args)
+        with terminate_as_exit():
+            _settle_jobs(args)
+            if getattr(args, "encoding", None):
+                from ptb2fd.trees.inputs import check_encoding
+                check_encoding(args.encoding)
+            status = args.run(args)
+            sys.stdout.flush()  # a full standard output shows here, not at exit
+            return status
     except RuleFileError as exc:
         print(f"ptb2fd: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -82,6 +107,11 @@ def main(argv: list[str] | None = None) -> int:
     except Ptb2fdError as exc:
         print(f"ptb2fd: {exc}", file=sys.stderr)
         return EXIT_FAILED
+    except KeyboardInterrupt:
+        print("ptb2fd: interrupted; no output file written or changed", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except OSError as exc:
+        return _os_error(exc)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -51,3 +51,49 @@ def regenerate(converter, rules):
         return " ".join(check.run(converter.convert_text(tree)).output), check.regenerator.fired
 
     return run
+
+
+@pytest.fixture(scope="session")
+def placed(regenerate):
+    """placed(tree, rule_id, view="paper"): the regenerated words, and
+    whether the placement rule `rule_id` decided a placement (True when
+    rule_id is None: the case tests the conversion alone)."""
+    def run(tree: str, rule_id: str | None, view: str = "paper") -> tuple[str, bool]:
+        words, fired = regenerate(tree, view)
+        return words, rule_id is None or fired.get(rule_id, 0) >= 1
+
+    return run
+
+
+# Six invented sentences: a transitive clause, a copula, do-support with n't,
+# a temporal noun phrase, a question.
+SIX_TREES = """\
+(S (NP-SBJ (DT The) (NN company)) (VP (VBD sold) (NP (DT the) (NN unit))) (. .))
+(S (NP-SBJ (PRP They)) (VP (VBD were) (ADJP-PRD (JJ happy))) (. .))
+(S (NP-SBJ (PRP He)) (VP (VBZ does) (RB n't) (VP (VB know))) (. .))
+(S (NP-SBJ (PRP He)) (VP (VBD bought) (NP (DT an) (NN apple))) (. .))
+(S (NP-SBJ (PRP She)) (VP (VBD waited) (NP-TMP (DT an) (NN hour))) (. .))
+(SQ (VBD Did) (NP-SBJ (PRP they)) (VP (VB sell) (NP (DT the) (NN unit))) (. ?))
+"""
+
+
+@pytest.fixture(scope="session")
+def six_trees(tmp_path_factory):
+    """SIX_TREES in a tree file (do not change it: tests share it)."""
+    path = tmp_path_factory.mktemp("six-trees") / "trees.mrg"
+    path.write_text(SIX_TREES)
+    return path
+
+
+@pytest.fixture
+def cli(capsys):
+    """cli(*argv) -> (exit status, stdout, stderr) of `ptb2fd ARGV` run in this process."""
+    from ptb2fd.cli import main
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        capsys.readouterr()
+        code = main(list(argv))
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run

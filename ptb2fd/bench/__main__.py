@@ -16,21 +16,30 @@ returning its figures; `main` runs them in order and prints the total time.
    (target at most 2.5x);
 3. in one process: conversion vs nltk's Tree.fromstring on the same tree
    strings, and regeneration vs conversion (target at most 2x);
-4. --jobs 2 vs. --jobs 1 on the conversion (target: at least 1.7x faster),
-   beside the speedup two plain CPU-bound processes reach on this machine;
+4. `convert -o FILE` with --jobs 2 (workers write shards) vs. --jobs 1
+   (target: at least 1.85x faster), beside the speedup two plain CPU-bound
+   processes reach on this machine; the driver's CPU per 1,000 trees over
+   one worker's (target at most 5 %); Parquet's size over JSONL's (target
+   at most 1/8); `regen --jobs 2` vs `--jobs 1` (target at least 1.8x)
+   (ptb2fd/bench/scaling.py);
 5. peak RSS of `ptb2fd convert` streaming the sample repeated 10 times
    (target: at most 300 MB), and of `ptb2fd regen` on the sample x1 and
    x10 (flat, at most 300 MB);
-6. the Dask engine with 2 local workers vs --jobs 1 and 2 (`--no-dask`);
+6. the Dask engine with 2 local workers, writing shards, vs --jobs 1 and 2
+   (target at least 1.8x --jobs 1; `--no-dask`);
 7. `ptb2fd analyse` on the sample as two systems (`--no-analyse`);
 8. the statistical realizer: training on dev and realizing the test half
    (`--no-realizer`);
-9. how training scales: `ptb2fd train --jobs 2` on the sample replicated
-   1, 4 and 10 times, time and peak RSS per size (`--no-scaling`; the
+9. issue 23's: start-up (`--version`, one small file), the rule loop
+   (`diff` after a one-rule edit, warm and cold), CPU per tree against
+   ClearNLP (skipped without Java), a flat 8,000-word tree;
+10. how training scales: `ptb2fd train --jobs 2` on the sample replicated
+   1, 4 and 10 times, time and peak RSS per size (`--no-training`; the
    slowest measure, some minutes per size).
 The child-process measures (1, 2, 5) are in ptb2fd/bench/process.py, the
 Dask and analyse measures (6, 7) in ptb2fd/bench/engines.py, the
-statistical realizer's in ptb2fd/bench/realizer.py and training.py.
+statistical realizer's in ptb2fd/bench/realizer.py and training.py, issue
+23's (9) in ptb2fd/bench/speed.py.
 """
 from __future__ import annotations
 
@@ -51,34 +60,8 @@ from ptb2fd.bench.process import (
     bench_processes,
     bench_setup,
 )
-
-
-def _spin(n: int) -> int:
-    """Plain CPU-bound Python, for calibrating how two processes scale."""
-    total = 0
-    for i in range(n):
-        total += i % 7
-    return total
-
-
-def calibrate(repeat: int) -> float:
-    """Speedup of two plain CPU-bound processes over one on this machine:
-    the ceiling any --jobs 2 figure is measured against."""
-    import multiprocessing as mp
-
-    n = 8_000_000  # about a second per run: shorter runs are all noise on a shared VM
-    serial, parallel = [], []
-    ctx = mp.get_context("fork")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        _spin(n)
-        _spin(n)
-        serial.append(time.perf_counter() - t)
-        with ctx.Pool(2) as pool:
-            t = time.perf_counter()
-            pool.map(_spin, [n, n])
-            parallel.append(time.perf_counter() - t)
-    return _best(serial) / _best(parallel)
+from ptb2fd.bench.scaling import bench_jobs, bench_regen_jobs
+from ptb2fd.bench.speed import bench_long_sentence, bench_peer, bench_rule_loop, bench_startup
 
 
 def bench_in_process(args) -> dict:
@@ -131,39 +114,6 @@ def bench_in_process(args) -> dict:
     return out
 
 
-def bench_jobs(args) -> dict:
-    """--jobs 2 vs --jobs 1 as `ptb2fd convert` runs (sentences rendered to
-    JSONL where they are converted), beside two plain CPU-bound processes."""
-    import io
-
-    from ptb2fd.conversion.converter import Converter
-    from ptb2fd.formats.jsonl import dump_sentence
-    from ptb2fd.ruleset.load import load_rules
-    from ptb2fd.runner.stream import convert_stream
-    from ptb2fd.trees.reader import read_trees
-
-    rules = load_rules()
-    raws = list(read_trees(_sample_paths()))
-    sink = io.StringIO()
-    jobs1_t, jobs2_t = [], []
-    for _ in range(args.repeat):
-        for jobs, bucket in ((1, jobs1_t), (2, jobs2_t)):
-            conv = Converter(rules)
-            t = time.perf_counter()
-            for result in convert_stream(conv, iter(raws), jobs, render=dump_sentence):
-                sink.write(result.text or "")
-            bucket.append(time.perf_counter() - t)
-            sink.seek(0)
-            sink.truncate()
-    out = {"jobs1_s": round(_best(jobs1_t), 2), "jobs2_s": round(_best(jobs2_t), 2),
-           "jobs2_speedup": round(_best(jobs1_t) / _best(jobs2_t), 2),
-           "two_process_ceiling": round(calibrate(args.repeat), 2)}
-    print(f"--jobs 1: {out['jobs1_s']} s ({_range(jobs1_t)}), --jobs 2: {out['jobs2_s']} s ({_range(jobs2_t)}): "
-          f"speedup {out['jobs2_speedup']}x (target >= {TARGETS['jobs2_speedup']}x; two plain CPU-bound processes "
-          f"reach {out['two_process_ceiling']}x on this machine)")
-    return out
-
-
 def bench_dask(args) -> dict:
     if args.no_dask:
         return {}
@@ -190,8 +140,8 @@ def bench_realizer(args) -> dict:
     return m
 
 
-def bench_scaling(args) -> dict:
-    if args.no_scaling:
+def bench_training(args) -> dict:
+    if args.no_training:
         return {}
     from ptb2fd.bench.training import measure_training, report_training
 
@@ -201,8 +151,9 @@ def bench_scaling(args) -> dict:
 
 
 # The measures, in the order `make bench` prints them.
-MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_peak_rss, bench_peak_rss_regen,
-            bench_dask, bench_analyse, bench_realizer, bench_scaling)
+MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_regen_jobs, bench_peak_rss,
+            bench_peak_rss_regen, bench_dask, bench_analyse, bench_realizer, bench_startup, bench_rule_loop,
+            bench_peer, bench_long_sentence, bench_training)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,10 +163,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-dask", action="store_true", help="skip the Dask engine comparison")
     p.add_argument("--no-analyse", action="store_true", help="skip timing `ptb2fd analyse`")
     p.add_argument("--no-realizer", action="store_true", help="skip training and running the statistical realizer")
-    p.add_argument("--no-scaling", action="store_true", help="skip training on the sample replicated 1, 4, 10 times")
+    p.add_argument("--no-training", action="store_true", help="skip training on the sample replicated 1, 4, 10 times")
     p.add_argument("--only", metavar="NAME", action="append",
-                   help="run only this measure (setup, processes, in_process, jobs, peak_rss, peak_rss_regen, dask, "
-                        "analyse, realizer, scaling); repeatable")
+                   help="run only this measure (setup, processes, in_process, jobs, regen_jobs, peak_rss, "
+                        "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence, "
+                        "training); repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
     start = time.perf_counter()

@@ -8,19 +8,22 @@ import re
 import sys
 from pathlib import Path
 
-from ptb2fd.commands.options import add_subparser
+from ptb2fd.commands.options import STDOUT_FULL, UNWRITABLE, add_subparser, exit_status
 from ptb2fd.errors import UsageError
+from ptb2fd.runner.targets import atomic_folder, check_output_folder
 
-EXIT_STATUS = """exit status:
-  0  the analysis was written
-  1  some sentences of the reports could not be read (each reported, skipped)
-  2  unusable arguments"""
+EXIT_STATUS = exit_status(
+    "the analysis was written",
+    ["some sentences of the reports could not be read (each reported, skipped)",
+     "the analysis could not be written (disk full; the previous files are kept)", STDOUT_FULL],
+    ["unusable arguments (a REPORT_DIR that is no `regen --report` folder)", UNWRITABLE], writes=True)
 
 
 def add_parser(sub) -> None:
     an = add_subparser(sub, "analyse", "error analysis of regen --report folders (paper 001)", epilog=EXIT_STATUS)
     an.add_argument("reports", nargs="+", metavar="REPORT_DIR", help="`regen --report` folders, one per system")
-    an.add_argument("-o", "--output", required=True, metavar="OUT_DIR", help="folder for analysis.md, CSVs, plots")
+    an.add_argument("-o", "--output", required=True, metavar="OUT_DIR", help="folder for analysis.md, CSVs, plots (created if missing; the files appear when all are "
+                         "written)")
     an.add_argument("--fail", default="exact", help="exact (default) or bleu-quantile:Q")
     an.add_argument("--min-support", type=int, default=20, help="sentences a mined form needs (default 20)")
     an.add_argument("--top", type=int, default=20, help="mined forms listed per system and view (default 20)")
@@ -38,11 +41,12 @@ def run(args) -> int:
     if args.min_support < 1 or args.top < 1:
         raise UsageError("--min-support and --top must be at least 1")
     out = Path(args.output)
-    out.mkdir(parents=True, exist_ok=True)
+    check_output_folder("-o", args.output)
     corpora, stats = analyse(args.reports, args.fail, args.min_support, args.top, args.rules)
-    write_csvs(out, corpora, stats)
-    plots = write_plots(out, corpora, stats)
-    write_markdown(out / "analysis.md", corpora, stats, plots, args)
+    with atomic_folder(args.output, "analysis") as folder:
+        write_csvs(folder, corpora, stats)
+        plots = write_plots(folder, corpora, stats)
+        write_markdown(folder / "analysis.md", corpora, stats, plots, args)
     errors = [e for st in stats for e in st.system.errors]
     for e in errors:
         print(f"ptb2fd: {e}", file=sys.stderr)

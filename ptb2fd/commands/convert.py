@@ -2,22 +2,27 @@
 
 Output goes through `atomic_output`: with -o, the file appears only
 when the run completes, so an interrupted or --strict-stopped run leaves no
-partial file behind.
+partial file behind. With -o DIR/, or -o FILE and --jobs 2 or more, the
+workers write their own shards (runner/local_engine.py); otherwise this
+process writes the one output as results come.
 """
 from __future__ import annotations
 
 import os
 import sys
-from contextlib import contextmanager
-from typing import Iterator
 
-from ptb2fd.commands.options import add_subparser, input_args
+from ptb2fd.commands.options import EXIT_STATUS, add_subparser, input_args
 from ptb2fd.errors import UsageError
 from ptb2fd.runner.output import atomic_output
-from ptb2fd.runner.sources import iter_raw, load_converter
+from ptb2fd.runner.shard_output import shard_dir
+from ptb2fd.runner.sources import load_converter
+from ptb2fd.runner.targets import check_output_file, check_output_folder, terminate_as_exit
+from ptb2fd.trees.inputs import resolve_inputs
+from ptb2fd.trees.reader import read_trees
 
 
 def progress(iterable, enabled: bool, unit: str = "tree"):
+    """A progress bar over `iterable` (or, with None, one to `update` by hand)."""
     from tqdm import tqdm
 
     return tqdm(iterable, unit=unit, disable=not enabled, file=sys.stderr, dynamic_ncols=True, leave=False)
@@ -27,47 +32,15 @@ class _Discard(Exception):
     """Raised inside atomic_output to throw the temporary file away."""
 
 
-def _check_output_path(option: str, path: str | None) -> None:
-    if path and path != "-" and os.path.isdir(path):
-        raise UsageError(f"{option} {path}: is a folder")
-
-
-@contextmanager
-def _terminate_as_exit() -> Iterator[None]:
-    """SIGTERM ends the run like Ctrl-C does, through the clean-up code (no
-    temporary file left behind). Forked workers keep the default action."""
-    import signal
-
-    if not hasattr(signal, "SIGTERM"):
-        yield
-        return
-    main_pid = os.getpid()
-
-    def handler(signum, frame):
-        if os.getpid() != main_pid:
-            signal.signal(signum, signal.SIG_DFL)
-            os.kill(os.getpid(), signum)
-            return
-        raise SystemExit(128 + signum)
-
-    try:
-        previous = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
 def add_parser(sub) -> None:
-    c = add_subparser(sub, "convert", "convert trees to records")
+    c = add_subparser(sub, "convert", "convert trees to records", EXIT_STATUS)
     input_args(c)
-    c.add_argument("--format", choices=["jsonl", "conllup", "halogen"], default="jsonl")
+    c.add_argument("--format", choices=["jsonl", "conllup", "halogen", "parquet"], default="jsonl",
+                   help="jsonl (default), conllup (CoNLL-U Plus), halogen (the paper's notation, for reading), "
+                        "parquet (one row per word; see docs/large-corpora.md)")
     c.add_argument("-o", "--output", metavar="OUT",
-                   help="output file (written atomically); default stdout; with --engine dask, DIR/ writes "
-                        "shards and a manifest.json")
+                   help="output file (written atomically, missing folders created); default stdout; DIR/ (or an "
+                        "existing folder): shards, one per partition, written by the workers, and a manifest.json")
     c.add_argument("--stats", metavar="FILE", help="write counts and rule firings as JSON")
     c.add_argument("--strict", action="store_true",
                    help="stop at the first error (exit 1; the -o file is then not written)")
@@ -78,9 +51,20 @@ def add_parser(sub) -> None:
                    help="with --engine dask: a running scheduler, e.g. tcp://10.0.0.5:8786 (default: start a "
                         "local cluster of --jobs workers, 2 if not given)")
     c.add_argument("--partition-size", metavar="BYTES", default=None,
-                   help="with --engine dask: input bytes per partition, e.g. 4M (default: about 8 partitions "
-                        "per worker, at most 4M)")
+                   help="input bytes per partition (one shard each), e.g. 4M (default: about 16 partitions per "
+                        "worker, 64k to 4M)")
     c.set_defaults(run=run)
+
+
+def _sharded(args) -> bool:
+    """Workers write their own shards: -o DIR/, or -o FILE with --jobs 2+
+    (a regular file: a device or pipe such as /dev/null is written to as
+    results come, as is standard output)."""
+    if shard_dir(args.output) is not None:
+        return True
+    if args.jobs <= 1 or not args.output or args.output == "-":
+        return False
+    return not os.path.exists(args.output) or os.path.isfile(args.output)
 
 
 def run(args) -> int:
@@ -88,38 +72,43 @@ def run(args) -> int:
     some failed, 2 for unusable arguments. With -o, the file appears only
     when the run completes: an interrupted run, or one stopped by --strict,
     leaves neither the file nor a temporary file."""
-    from ptb2fd.formats import conllup, halogen, jsonl
-    from ptb2fd.runner.output import ResultSink
-    from ptb2fd.runner.stream import convert_stream
+    check_output_file("--stats", args.stats)
+    from ptb2fd.trees.partition import parse_size
 
+    parse_size(args.partition_size)  # `--partition-size lots` is refused before any work (or cluster)
+    if shard_dir(args.output) is not None:
+        check_output_folder("-o", args.output)
+    else:
+        check_output_file("-o", args.output)
     if args.engine == "dask":
         from ptb2fd.runner.dask_engine import convert_with_dask
+
         return convert_with_dask(args)
-    if args.scheduler or args.partition_size:
-        raise UsageError("--scheduler and --partition-size go with --engine dask")
-    _check_output_path("-o", args.output)
-    _check_output_path("--stats", args.stats)
-    items = iter_raw(args)  # unusable inputs fail before the rules load
+    if args.scheduler:
+        raise UsageError("--scheduler goes with --engine dask")
+    if args.format == "parquet" and (not args.output or args.output == "-") and sys.stdout.isatty():
+        raise UsageError("--format parquet is binary: give -o FILE or -o DIR/, or redirect standard output")
+    sharded = _sharded(args)
+    paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)  # before the rules load
+    if sharded and "-" in paths:
+        if shard_dir(args.output) is not None:
+            raise UsageError("-o DIR/ needs input files: standard input ('-') cannot be cut into shards")
+        sharded = False  # streamed: read here, converted by the workers
     try:
         converter = load_converter(args.rules)
     except KeyboardInterrupt:
         print("ptb2fd: interrupted", file=sys.stderr)
         return 130
+    from ptb2fd.runner.output import ResultSink
+
     sink = ResultSink(args.quiet, args.strict)
     show = sys.stderr.isatty() and not args.quiet
-    writer = {"jsonl": jsonl.dump_sentence, "conllup": conllup.dump_sentence, "halogen": halogen.dump_sentence}[
-        args.format]
     try:
-        with _terminate_as_exit(), atomic_output(args.output) as out:
-            if args.format == "conllup":
-                out.write(conllup.header())
-            # Sentences are rendered where they are converted (in the workers
-            # with --jobs N): only text comes back to this process.
-            for result in progress(convert_stream(converter, items, args.jobs, render=writer), show):
-                if sink.add(result, out):
-                    break
-            if sink.stopped is not None and out is not sys.stdout:
-                raise _Discard()
+        with terminate_as_exit():
+            if sharded:
+                _convert_sharded(converter, paths, args, sink, show)
+            else:
+                _convert_streaming(converter, read_trees(paths, args.encoding), args, sink, show)
     except _Discard:
         pass
     except KeyboardInterrupt:
@@ -128,3 +117,42 @@ def run(args) -> int:
               file=sys.stderr)
         return 130
     return sink.finish(args.output, args.stats, converter.rules.rule_ids())
+
+
+def _convert_sharded(converter, paths: list[str], args, sink, show: bool) -> None:
+    from ptb2fd.runner.local_engine import convert_to_shards
+
+    bar = progress(None, show)
+    try:
+        convert_to_shards(converter, paths, args, sink, bar.update)
+    finally:
+        bar.close()
+
+
+def _convert_streaming(converter, items, args, sink, show: bool) -> None:
+    """One output written here, sentence by sentence (rendered in the
+    workers with --jobs N: only text comes back to this process)."""
+    from ptb2fd.formats import conllup
+    from ptb2fd.runner.shards import renderer
+    from ptb2fd.runner.stream import convert_stream
+
+    parquet = args.format == "parquet"
+    with atomic_output(args.output) as out:
+        if parquet:
+            from ptb2fd.formats.parquet import ParquetSentenceWriter
+
+            out.flush()
+            writer = ParquetSentenceWriter(out.buffer)
+        elif args.format == "conllup":
+            out.write(conllup.header())
+        render = None if parquet else renderer(args.format)
+        for result in progress(convert_stream(converter, items, args.jobs, render=render), show):
+            if parquet and result.sentence is not None:
+                writer.add(result.sentence)
+            if sink.add(result, out):
+                break
+        if parquet:
+            writer.close()
+            out.buffer.flush()
+        if sink.stopped is not None and out is not sys.stdout:
+            raise _Discard()

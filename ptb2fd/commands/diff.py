@@ -2,6 +2,11 @@
 two rule folders on the same input. This is how a rule change is tested
 before it is committed: metric changes, sentences that became or stopped
 being exact, and words whose role changed, counted by rule id.
+
+With two rule folders, both are checked before any tree is read, and the
+conversions and regenerations are cached by content (ptb2fd.runner.rule_diff
+and result_cache): after a one-rule edit, BEFORE's run comes from the cache
+and AFTER regenerates only the sentences whose records changed.
 """
 from __future__ import annotations
 
@@ -9,22 +14,24 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from ptb2fd.commands.options import add_subparser
+from ptb2fd.commands.options import STDOUT_FULL, add_subparser, exit_status
 from ptb2fd.commands.regen import add_view_option
 from ptb2fd.errors import UsageError
-from ptb2fd.regen.check import RegenerationCheck
-from ptb2fd.regen.report import ReportBuilder, sentence_record
 from ptb2fd.regen.view import DEFAULT_VIEW
-from ptb2fd.runner.sources import iter_sentences
 
-EXIT_STATUS = """exit status:
-  0  the comparison was printed
-  2  unusable arguments (BEFORE and AFTER not two report or two rule folders, no input)"""
+EXIT_STATUS = exit_status(
+    "the comparison was printed",
+    ["with two rule folders: some sentences could not be read or converted (each reported with file, line "
+     "and id; listed as only before or only after)", STDOUT_FULL],
+    ["unusable arguments (BEFORE and AFTER not two report or two rule folders, no input)",
+     "problems in a rule folder"])
+CACHE_NOTE = """With two rule folders, results are cached in ~/.cache/ptb2fd/results
+(PTB2FD_CACHE, PTB2FD_CACHE_MB; PTB2FD_NO_CACHE=1 turns the cache off)."""
 
 
 def add_parser(sub) -> None:
     d = add_subparser(sub, "diff", "compare two regeneration reports, or two rule folders on one input",
-                      epilog=EXIT_STATUS)
+                      epilog=f"{CACHE_NOTE}\n\n{EXIT_STATUS}")
     d.add_argument("before", metavar="BEFORE", help="a `regen --report` folder, or a rule folder")
     d.add_argument("after", metavar="AFTER", help="the same kind as BEFORE: the changed report or rule folder")
     d.add_argument("inputs", nargs="*", metavar="INPUT",
@@ -39,32 +46,38 @@ def add_parser(sub) -> None:
     d.set_defaults(run=run)
 
 
-def regenerate(sentences, rules, view: str = DEFAULT_VIEW, realizer=None):
-    """Regenerated sentences, one at a time."""
-    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view, realizer)
-    for s in sentences:
-        yield check.run(s)
-
-
 def _load_report(folder: Path) -> tuple[dict, dict[str, dict]]:
-    metrics = json.loads((folder / "metrics.json").read_text(encoding="utf-8"))
-    sentences = {}
-    with open(folder / "sentences.jsonl", encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                rec = json.loads(line)
-                sentences[rec["id"]] = rec
+    """A report's metrics and sentence records; a damaged file is a UsageError naming it (and its line)."""
+    where = folder / "metrics.json"
+    try:
+        metrics = json.loads(where.read_text(encoding="utf-8"))
+        sentences = {}
+        where = folder / "sentences.jsonl"
+        with open(where, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                if line.strip():
+                    where = f"{folder / 'sentences.jsonl'}:{number}"
+                    rec = json.loads(line)
+                    sentences[rec["id"]] = rec
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise UsageError(f"{where}: not a regen --report file ({type(exc).__name__}: {exc})") from None
     return metrics, sentences
 
 
-def _run_rules(folder: str, args) -> tuple[dict, dict[str, dict]]:
-    sentences, rules, _ = iter_sentences(args, folder)
-    builder = ReportBuilder()
-    records = {}
-    for r in regenerate(sentences, rules, getattr(args, "view", DEFAULT_VIEW)):
-        builder.add(r)
-        records[r.sentence.id] = sentence_record(r)
-    return builder.metrics(), records
+def _run_rule_folders(before: str, after: str, args) -> tuple[tuple[dict, dict], tuple[dict, dict], int]:
+    """Both folders validated first, then run with the result cache
+    (ptb2fd.runner.rule_diff): each one's metrics and sentence records, and
+    the number of sentences that failed in either."""
+    from ptb2fd.runner.rule_diff import diff_rule_folders
+    from ptb2fd.trees.inputs import resolve_inputs
+
+    paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)
+    if "-" in paths:
+        raise UsageError("diff of two rule folders reads its input twice: give files, not '-'")
+    run_before, run_after = diff_rule_folders(before, after, paths, getattr(args, "encoding", None),
+                                              max(1, args.jobs or 1), getattr(args, "view", DEFAULT_VIEW))
+    return ((run_before.metrics, run_before.records), (run_after.metrics, run_after.records),
+            run_before.failed + run_after.failed)
 
 
 def compare(before: tuple[dict, dict], after: tuple[dict, dict]) -> dict:
@@ -102,25 +115,22 @@ def compare(before: tuple[dict, dict], after: tuple[dict, dict]) -> dict:
 
 def run(args) -> int:
     b, a = Path(args.before), Path(args.after)
+    failed = 0
     if (b / "sentences.jsonl").is_file() and (a / "sentences.jsonl").is_file():
         before, after = _load_report(b), _load_report(a)
     elif (b / "roles.yaml").is_file() and (a / "roles.yaml").is_file():
         if not args.inputs and not args.corpus:
             raise UsageError("diff of two rule folders needs an input: files or --corpus treebank")
-        before, after = _run_rules(str(b), args), _run_rules(str(a), args)
+        before, after, failed = _run_rule_folders(str(b), str(a), args)
     else:
         raise UsageError("diff takes two --report folders (with sentences.jsonl) or two rule folders (with roles.yaml)")
     result = compare(before, after)
     sb, sa = result.pop("_sentences")
+    status = 1 if failed else 0
     if args.json:
         print(json.dumps(result, indent=1))
-        return 0
-    out = ["metric        before    after     change"]
-    for key, v in result["metrics"].items():
-        fmt = (lambda x: "-" if x is None else (f"{x}" if isinstance(x, int) else f"{x:.4f}"))
-        change = v["change"]
-        out.append(f"{key:<13} {fmt(v['before']):<9} {fmt(v['after']):<9} "
-                   f"{'-' if change is None else (f'{change:+d}' if isinstance(change, int) else f'{change:+.4f}')}")
+        return status
+    out = metric_table(result["metrics"])
     for title, ids in (("became exact", result["became_exact"]), ("stopped being exact", result["stopped_exact"])):
         out.append(f"\n{title}: {len(ids)}")
         for i in ids[: args.limit]:
@@ -133,4 +143,19 @@ def run(args) -> int:
         for t, n in list(result["role_transitions"].items())[:20]:
             out.append(f"  {n:6d}  {t}")
     print("\n".join(out))
-    return 0
+    return status
+
+
+def metric_table(metrics: dict[str, dict]) -> list[str]:
+    """metric, before, after, change: columns as wide as their widest cell
+    ("understandability" is 17 characters)."""
+    def number(x) -> str:
+        return "-" if x is None else (f"{x}" if isinstance(x, int) else f"{x:.4f}")
+
+    def change(x) -> str:
+        return "-" if x is None else (f"{x:+d}" if isinstance(x, int) else f"{x:+.4f}")
+
+    rows = [("metric", "before", "after", "change")]
+    rows += [(key, number(v["before"]), number(v["after"]), change(v["change"])) for key, v in metrics.items()]
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]

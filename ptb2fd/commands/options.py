@@ -1,15 +1,46 @@
-"""What the commands share: exit statuses, the input options, subparsers."""
+"""What the commands share: exit statuses, the input options, subparsers.
+
+Each command states its own exit statuses (`exit_status`); the lines every
+command that writes shares are here: how an output is written, and the
+statuses of an output that cannot be written and of an interrupted run.
+"""
 from __future__ import annotations
 
 import argparse
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
-EXIT_STATUS = """exit status:
-  0  every sentence converted (or was skipped: markup only)
-  1  some sentences failed (each reported with file, line and id), or the
-     output could not be written (disk full; the previous -o file is kept)
-  2  unusable arguments, inputs or rule files"""
+# The output policy (ptb2fd/runner/targets.py), in every --help of a command that writes files.
+OUTPUTS = """outputs: folders missing on an output path are created. Each file is written
+under a temporary name (.NAME.PID.XXXXXXXX.part) and renamed when complete, so
+a failed or interrupted run leaves the previous output as it was; a .part left
+by a killed run is removed by the next run writing the same output."""
+
+UNWRITABLE = ("an output that cannot be written, refused before any work: a folder where a file is "
+              "wanted or a file where a folder is, a read-only folder, a read-only or immutable file")
+INTERRUPTED = "interrupted (Ctrl-C; 143: SIGTERM); no output file written or changed"
+STDOUT_FULL = "standard output could not be written (disk full)"
+
+
+def exit_status(ok: str, failed: list[str], usage: list[str], writes: bool = False) -> str:
+    """The `exit status:` block of a command's --help: what 0, 1, 2 and 130
+    mean for it; `writes`: the command writes files (the policy follows)."""
+    import textwrap
+
+    def entry(code: str, parts: list[str]) -> list[str]:
+        text = "; or ".join(parts)
+        return textwrap.wrap(text, 72, initial_indent=f"  {code:<5}", subsequent_indent=" " * 7)
+
+    lines = ["exit status:", *entry("0", [ok]), *entry("1", failed), *entry("2", usage),
+             *entry("130", [INTERRUPTED])]
+    return "\n".join(lines) + (f"\n\n{OUTPUTS}" if writes else "")
+
+
+EXIT_STATUS = exit_status(
+    "every sentence converted (or was skipped: markup only)",
+    ["some sentences failed (each reported with file, line and id)",
+     "the output could not be written (disk full; the previous -o file is kept)"],
+    ["unusable arguments, inputs or rule files", UNWRITABLE], writes=True)
 
 
 def input_args(p: argparse.ArgumentParser) -> None:
@@ -27,6 +58,20 @@ def input_args(p: argparse.ArgumentParser) -> None:
                    help="worker processes, at most the number of cores (output order is kept; default 1)")
 
 
-def add_subparser(sub, name: str, help: str, epilog: str = EXIT_STATUS, **kw) -> argparse.ArgumentParser:
-    return sub.add_parser(name, help=help, description=help, epilog=epilog,
-                          formatter_class=argparse.RawDescriptionHelpFormatter, **kw)
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("ptb2fd")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown"
+
+
+def add_subparser(sub, name: str, help: str, epilog: str, **kw) -> argparse.ArgumentParser:
+    """A subcommand's parser, with its exit statuses (`epilog`) and --version
+    (`ptb2fd regen --version` works like `ptb2fd --version`)."""
+    p = sub.add_parser(name, help=help, description=help, epilog=epilog,
+                       formatter_class=argparse.RawDescriptionHelpFormatter, **kw)
+    p.add_argument("--version", action="version", version=f"ptb2fd {version()}")
+    return p

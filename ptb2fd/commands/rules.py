@@ -8,13 +8,13 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from ptb2fd.commands.options import EXIT_FAILED, EXIT_OK, EXIT_USAGE, add_subparser
+from ptb2fd.commands.options import EXIT_FAILED, EXIT_OK, EXIT_USAGE, STDOUT_FULL, add_subparser, exit_status
 from ptb2fd.rulelang.folder import default_rules_dir
 
-EXIT_STATUS = """exit status:
-  0  the rules are valid (and every sample sentence converted)
-  1  some sample sentences failed to convert
-  2  problems in the rule files (all listed)"""
+EXIT_STATUS = exit_status(
+    "the rules are valid (and every sample sentence converted)",
+    ["some sample sentences failed to convert", STDOUT_FULL],
+    ["problems in the rule files (all listed)", "unusable arguments (the sample not found)"])
 
 
 def add_parser(sub) -> None:
@@ -23,8 +23,10 @@ def add_parser(sub) -> None:
     chk = add_subparser(rsub, "check", "validate a rule folder and count rule firings on the sample",
                         epilog=EXIT_STATUS)
     chk.add_argument("dir", nargs="?", metavar="DIR", help="rule folder (default: the bundled rules/)")
-    chk.add_argument("--corpus", choices=["treebank"], default="treebank")
-    chk.add_argument("--files", metavar="GLOB")
+    chk.add_argument("--corpus", choices=["treebank"], default="treebank",
+                     help="the corpus the rules run on: the NLTK Penn Treebank sample (the default, and the only one)")
+    chk.add_argument("--files", metavar="GLOB", help="run on the sample files whose name matches, e.g. 'wsj_00*' "
+                                                     "(default: all)")
     chk.add_argument("--no-sample", action="store_true", help="only validate, do not run on the sample")
     chk.set_defaults(run=run)
 

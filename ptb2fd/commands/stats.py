@@ -1,4 +1,4 @@
-"""`ptb2fd stats FILE.jsonl [--json]`: read a converted file, count it
+"""`ptb2fd stats FILE.jsonl [--json]` (or FILE.parquet, or DIR/): read a converted file, count it
 (ptb2fd.analysis.corpus_stats), print the counts.
 
 The plain output is one aligned table per count of `corpus_stats`, with the
@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from ptb2fd.analysis.corpus_stats import NP_HEAD_RULE, corpus_stats
-from ptb2fd.commands.options import add_subparser
-from ptb2fd.errors import UsageError
+from ptb2fd.commands.options import STDOUT_FULL, add_subparser, exit_status
+from ptb2fd.errors import TreeParseError
 from ptb2fd.record import Sentence
 
-EXIT_STATUS = """exit status:
-  0  statistics printed
-  1  a line of FILE is not a valid record (reported with its line)
-  2  unusable arguments (no such file)"""
+EXIT_STATUS = exit_status(
+    "statistics printed",
+    ["some records of FILE are not valid (each reported with its line number, for Parquet its row; the "
+     "statistics count the others)", STDOUT_FULL],
+    ["unusable arguments: no such file, or FILE is not converted JSONL or Parquet (the message says what "
+     "it looks like: trees, CoNLL-U, ...)"])
 
 
 def _table(headers: tuple[str, ...], rows: list[tuple], indent: str = "  ") -> list[str]:
@@ -107,32 +108,45 @@ def format_stats(st: dict, source: str | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def read_sentences(path: str) -> list[Sentence]:
-    """Sentences of a converted JSONL file; a bad line raises TreeParseError
-    naming the file and line, a missing file UsageError."""
-    from ptb2fd.formats.jsonl import read_jsonl
-    from ptb2fd.trees.reader import open_text
+def read_sentences(path: str) -> tuple[list[Sentence], int]:
+    """The sentences of converted records (JSONL, Parquet, a `convert -o
+    DIR/` folder) and the number of bad records (each reported on stderr
+    with its line number, for Parquet its row, then left out). A missing
+    file, or one that is not JSONL at all (its first line says what it is,
+    e.g. bracketed trees), is a UsageError."""
+    from ptb2fd.runner.converted import converted_files, records, whole
 
-    if path != "-" and not Path(path).is_file():
-        raise UsageError(f"{path}: no such file")
-    with open_text(path) as handle:
-        return list(read_jsonl(handle, path))
+    sentences: list[Sentence] = []
+    bad = 0
+    for file, kind in converted_files([path]):
+        for _, item in records(whole(file, kind)):
+            if isinstance(item, TreeParseError):
+                print(f"ptb2fd: {item}", file=sys.stderr)
+                bad += 1
+            else:
+                sentences.append(item)
+    return sentences, bad
 
 
 def add_parser(sub) -> None:
-    s = add_subparser(sub, "stats", "statistics of converted JSONL: roles, features, stage counts, unknown labels",
-                      epilog=EXIT_STATUS)
-    s.add_argument("file", metavar="FILE", help="converted JSONL (the output of `ptb2fd convert`), .gz or '-'")
+    s = add_subparser(sub, "stats", "statistics of converted JSONL or Parquet: roles, features, stage counts, "
+                                    "unknown labels", epilog=EXIT_STATUS)
+    s.add_argument("file", metavar="FILE", help="converted JSONL (the output of `ptb2fd convert`; .gz or '-'), "
+                                                "Parquet, or a convert -o DIR/ folder")
     s.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
     s.set_defaults(run=run)
 
 
 def run(args) -> int:
-    sentences = read_sentences(args.file)
+    sentences, bad = read_sentences(args.file)
     st = corpus_stats(sentences)
     if getattr(args, "json", False):
         json.dump(st, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(format_stats(st, args.file))
+    if bad:
+        print(f"ptb2fd: {bad} bad line(s) left out; the statistics count the other {len(sentences)} sentence(s)",
+              file=sys.stderr)
+        return 1
     return 0

@@ -64,7 +64,7 @@ def build_stages(rules: RuleSet, finder: BaseFormFinder | None = None) -> list:
         GroupCompoundPrepositions(rules.compounds),
         NestCoordination(rules.coordination, vocab),
         FindHeads(rules.heads, vocab),
-        ReduceToDependencies(),
+        ReduceToDependencies(rules.coordination.shared_dependents),
         CorrectPOS(rules.corrections, vocab, be),
         AttachPunctuation(rules.punctuation, vocab, rules.compounds.label),
         IndexDependents(),

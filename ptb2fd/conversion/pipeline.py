@@ -6,13 +6,24 @@ construction that every need is provided by an earlier stage, so "heads
 before roles" is enforced, not hoped for. Stages never touch the caller's
 tree: they read `parse.tree` and set new attributes (a stage that
 restructures the tree sets a new `parse.tree`).
+
+Deep trees: the reader accepts trees nested up to 500 levels (NLTK's
+limit), and the stages walk them recursively, up to about three frames per
+level; Python's default limit of 1,000 frames failed a 490-level tree
+("tree too deep to convert") depending on how deep the caller already was
+(a `--jobs 2` worker, a test runner). So building a pipeline raises the
+limit to `RECURSION_LIMIT` if it is lower. A stage that still runs out fails
+its sentence with that one located line.
 """
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from typing import Protocol, Sequence
 
 from ptb2fd.errors import ConversionError, Location, SentenceError
+
+RECURSION_LIMIT = 3000  # 500 levels x 3 frames, and room for the caller's frames
 
 
 class Parse:
@@ -51,6 +62,8 @@ class Pipeline:
                 raise PipelineError(f"stage {stage.name} needs {', '.join(missing)}, which no earlier stage provides")
             have.update(stage.provides)
         self.stages = tuple(stages)
+        if sys.getrecursionlimit() < RECURSION_LIMIT:
+            sys.setrecursionlimit(RECURSION_LIMIT)
 
     def run(self, parse: Parse) -> Parse:
         for stage in self.stages:

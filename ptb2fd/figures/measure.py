@@ -120,3 +120,15 @@ def machine() -> str:
 
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return f"{platform.machine()}, {cores} cores, Python {platform.python_version()}"
+
+
+@dataclass
+class Section:
+    name: str  # for --skip and the anchor
+    title: str
+    about: str
+    figures: list[Figure]
+
+
+def corpus_files(split) -> list[str]:
+    return ["--corpus", "treebank", "--files", split[2]]

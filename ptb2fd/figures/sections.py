@@ -1,22 +1,24 @@
-"""The sections of docs/figures.md, in order: each takes the `Run` and
-returns its title, an anchor, a sentence on what it measures, and rows.
+"""The sections of docs/figures.md, in order (`SECTIONS`): each takes the
+`Run` and returns a `Section`: its title, an anchor, a sentence on what it
+measures, and rows.
 
 A section that needs a slow step (training, the benchmark) can be left out
 with `--skip NAME`; the page then says which sections it lacks.
 """
 from __future__ import annotations
 
+import json
 from typing import Callable
 
+from ptb2fd.figures.analysis import error_analysis
+from ptb2fd.figures.gum_reference import gum_reference
+from ptb2fd.figures.large import parquet_layouts, scaling
 from ptb2fd.figures.learning_curve import learning_curve
-from ptb2fd.figures.measure import DEV, SAMPLE, SPLITS, TEST, Figure, Run, Section, shown
+from ptb2fd.figures.measure import DEV, SPLITS, TEST, Figure, Run, Section, corpus_files, shown
+from ptb2fd.figures.speed import speed
 
 VIEWS = ("paper", "full", "shallow", "lemma")
 REGEN_KEYS = ("sentences", "ssa_id", "exact", "bleu", "gsa", "sta", "gta", "dea")
-
-
-def corpus_files(split) -> list[str]:
-    return ["--corpus", "treebank", "--files", split[2]]
 
 
 def conversion(run: Run) -> Section:
@@ -26,7 +28,7 @@ def conversion(run: Run) -> Section:
     argv = ["ptb2fd", "convert", "--corpus", "treebank", "-o", str(out), "--stats", str(stats_file), "--quiet"]
     if not out.exists() or not stats_file.exists():
         run(argv)
-    counts = __import__("json").loads(stats_file.read_text(encoding="utf-8"))
+    counts = json.loads(stats_file.read_text(encoding="utf-8"))
     rows.append(Figure("trees converted", shown(argv[:-5] + ["-o", "treebank.jsonl", "--stats", "stats.json"]),
                        split="all (wsj_0001–0199)",
                        values={k: counts[k] for k in ("read", "converted", "failed", "skipped", "words")}))
@@ -94,7 +96,8 @@ def head_check(run: Run) -> Section:
                    "Collins head table agree.", rows)
 
 
-# The sections in page order; `make figures` runs them all.
+# The sections in page order; `make figures` runs them all. A section in a
+# module of its own imports Section from ptb2fd.figures.measure.
 SECTIONS: tuple[Callable[[Run], Section], ...] = (conversion, regeneration_rules, regeneration_stat, learning_curve,
-                                                  head_check)
-SAMPLE_DATA = SAMPLE
+                                                   head_check, error_analysis, speed, parquet_layouts, scaling,
+                                                   gum_reference)

@@ -5,11 +5,13 @@ The file starts with `header()`:
     # global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC PTB2FD:LOGICALROLE ...
 
 the ten CoNLL-U columns, then one `PTB2FD:<FIELD>` column for each `Token`
-field the ten do not hold, in `FIELDS` order (`EXTRA_FIELDS`). The ten hold:
-ID=id, FORM=word, LEMMA=base, UPOS=cat0, XPOS=cat,
-FEATS=`Cat1=..|Pn=..|Tense=..` (only the features that are not None, in this
-sorted order; `_` if none), HEAD=head, DEPREL=role, DEPS=`_`, MISC=`_`.
-`rules` is written comma-separated.
+field the ten do not hold, in `FIELDS` order (`EXTRA_FIELDS`: PTB2FD:CAT0,
+PTB2FD:CAT1, PTB2FD:TENSE, PTB2FD:PN, PTB2FD:LOGICALROLE, ...). The ten hold:
+ID=id, FORM=word, LEMMA=base, UPOS=a Universal POS tag (UD v2, one of 17)
+from the table of penn_upos.yaml (upos.py; it is derived, and not read
+back), XPOS=cat (the Treebank's tag), FEATS=`_` (ptb2fd's features are
+not UD features: they are in the PTB2FD columns), HEAD=head, DEPREL=role,
+DEPS=`_`, MISC=`_`. `rules` is written comma-separated.
 
 Each sentence is a block: `# sent_id = <id>`, `# text = <words joined by
 spaces>`, one tab-separated line per word, and a blank line.
@@ -18,14 +20,13 @@ Escaping. Every column value (and the sent_id) is written with no raw
 whitespace, no control character and no ambiguity with `_`:
 
 - `_` alone is the empty value: None for the optional fields, "" for the
-  plain string fields, [] for `rules`, an empty FEATS;
+  plain string fields, [] for `rules`;
 - a value that is exactly the one-character string "_" is written `\_`;
-- an empty string where `_` would mean None (an optional field, a FEATS
-  value, an element of `rules`, the sent_id) is written `\e`;
+- an empty string where `_` would mean None (an optional field, an
+  element of `rules`, the sent_id) is written `\e`;
 - backslash `\\`, space `\s`, tab `\t`, line feed `\n`, carriage return `\r`;
 - any other whitespace or control character (U+00A0, U+2028, U+0085, ...)
   `\uXXXX` (4 lowercase hex digits);
-- in FEATS values only: `|` is `\p` and `=` is `\q`;
 - in `rules` elements only: `,` is `\c`.
 
 So the treebank token "1 1/2" is written `1\s1/2`, the rolemarker
@@ -43,26 +44,25 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
+from ptb2fd.formats.upos import upos_tags
 from ptb2fd.record import FIELDS, INT_FIELDS, Sentence, Token
 
 __all__ = ["COLUMNS", "EXTRA_FIELDS", "header", "dump_sentence", "escape", "unescape"]
 
 _STANDARD = ("ID", "FORM", "LEMMA", "UPOS", "XPOS", "FEATS", "HEAD", "DEPREL", "DEPS", "MISC")
-COLUMN_FIELD = {"ID": "id", "FORM": "word", "LEMMA": "base", "UPOS": "cat0", "XPOS": "cat", "HEAD": "head",
-                 "DEPREL": "role"}
-FEATS = {"Cat1": "cat1", "Pn": "pn", "Tense": "tense"}  # name -> field, names in sorted order
-FEATS_ORDER = tuple(sorted(FEATS))
-_IN_STANDARD = frozenset(COLUMN_FIELD.values()) | frozenset(FEATS.values())
+COLUMN_FIELD = {"ID": "id", "FORM": "word", "LEMMA": "base", "XPOS": "cat", "HEAD": "head", "DEPREL": "role"}
+DERIVED = ("UPOS", "FEATS", "DEPS", "MISC")  # written from the record (UPOS) or `_`; not read back
+_IN_STANDARD = frozenset(COLUMN_FIELD.values())
 
 EXTRA_FIELDS: tuple[str, ...] = tuple(name for name in FIELDS if name not in _IN_STANDARD)
 COLUMNS: tuple[str, ...] = _STANDARD + tuple(f"PTB2FD:{name.upper()}" for name in EXTRA_FIELDS)
 
 NULLABLE = frozenset(f.name for f in fields(Token) if "None" in str(f.type))
 
-_CODES = {"\\": "\\\\", " ": "\\s", "\t": "\\t", "\n": "\\n", "\r": "\\r", "|": "\\p", "=": "\\q", ",": "\\c"}
+_CODES = {"\\": "\\\\", " ": "\\s", "\t": "\\t", "\n": "\\n", "\r": "\\r", ",": "\\c"}
 _DECODES = {code[1]: ch for ch, code in _CODES.items()} | {"_": "_", "e": ""}
 _SPECIAL = r"\\\s\x00-\x1f\x7f-\x9f"  # backslash, all whitespace, C0/C1 controls (a regex class body)
-_ESCAPE_RE = {extra: re.compile(f"[{_SPECIAL}{re.escape(extra)}]") for extra in ("", "|=", ",")}
+_ESCAPE_RE = {extra: re.compile(f"[{_SPECIAL}{re.escape(extra)}]") for extra in ("", ",")}
 _TEXT_RE = re.compile(r"[\\\x00-\x1f\x7f-\x9f]|[^\S ]")  # like escape(), but spaces stay
 _UNESCAPE_RE = re.compile(r"\\(u[0-9A-Fa-f]{4}|.?)", re.DOTALL)
 GLOBAL_COLUMNS = "# global.columns ="
@@ -75,7 +75,7 @@ def _code(match: re.Match) -> str:
 
 def escape(value: str, extra: str = "") -> str:
     """`value` with backslash, whitespace and control characters escaped
-    (and the characters of `extra`, among "|=,"). Does not treat "" or "_"."""
+    (and the characters of `extra`: "," in `rules`). Does not treat "" or "_"."""
     pattern = _ESCAPE_RE[extra]
     return pattern.sub(_code, value) if pattern.search(value) else value
 
@@ -120,12 +120,6 @@ def _rules(values: list[str]) -> str:
     return ",".join(_opt(v, ",") for v in values)
 
 
-def _feats(token: Token) -> str:
-    parts = [f"{name}={_opt(getattr(token, FEATS[name]), '|=')}" for name in FEATS_ORDER
-             if getattr(token, FEATS[name]) is not None]
-    return "|".join(parts) or "_"
-
-
 def _extra(token: Token, name: str) -> str:
     value = getattr(token, name)
     if name == "rules":
@@ -144,8 +138,8 @@ def dump_sentence(sentence: Sentence) -> str:
     """The block of one sentence, ending with the blank line."""
     text = " ".join(_TEXT_RE.sub(_code, w) for w in sentence.words)
     lines = [f"# sent_id = {_opt(sentence.id)}", f"# text = {text}".rstrip()]
-    for tok in sentence.tokens:
-        cols = [_int(tok.id), _str(tok.word), _str(tok.base), _str(tok.cat0), _str(tok.cat), _feats(tok),
+    for tok, upos in zip(sentence.tokens, upos_tags(sentence)):
+        cols = [_int(tok.id), _str(tok.word), _str(tok.base), upos, _str(tok.cat), "_",
                 _int(tok.head), _str(tok.role), "_", "_"]
         cols.extend(_extra(tok, name) for name in EXTRA_FIELDS)
         lines.append("\t".join(cols))

@@ -9,13 +9,15 @@ without words (e.g. a lone header) is skipped. Problems raise
 line of the block.
 
 Example (wsj_0001.mrg:1, "... will join the board ..."): the line
-`9 join join v VB Cat1=infinitive 0 top _ _ top ...` (tab-separated) reads
-back as the Token with id 9, word "join", head 0, role "top", cat1
-"infinitive"; `_` in an optional column (tense, pn) is None.
+`9 join join VERB VB _ 0 top _ _ v infinitive _ _ top ...` (tab-separated)
+reads back as the Token with id 9, word "join", head 0, role "top", cat0
+"v", cat1 "infinitive"; `_` in an optional column (tense, pn) is None.
 
 Known limits: the `# text` line is ignored, so words are taken from FORM
-only; columns beyond those `conllup.COLUMNS` names are refused rather than
-kept.
+only; UPOS and FEATS are derived when written and ignored when read;
+columns beyond those `conllup.COLUMNS` names are refused rather than kept,
+and so is a file of ptb2fd 0.1 (its UPOS held cat0, FEATS cat1, tense and
+pn), with a message saying to convert again.
 """
 from __future__ import annotations
 
@@ -30,9 +32,8 @@ from ptb2fd.errors import Location, TreeParseError
 from ptb2fd.formats.conllup import (
     COLUMN_FIELD,
     COLUMNS,
+    DERIVED,
     EXTRA_FIELDS,
-    FEATS,
-    FEATS_ORDER,
     GLOBAL_COLUMNS,
     NULLABLE,
     unescape,
@@ -66,26 +67,12 @@ def _field_kind(name: str):
     return lambda v: "" if v == "_" else unescape(v)
 
 
-def _parse_feats(value: str) -> dict[str, str]:
-    if value == "_":
-        return {}
-    feats: dict[str, str] = {}
-    for part in value.split("|"):
-        name, eq, val = part.partition("=")
-        if not eq or name not in FEATS:
-            raise ValueError(f"bad feature {part!r} (expected one of {', '.join(FEATS_ORDER)}=value)")
-        if FEATS[name] in feats:
-            raise ValueError(f"feature {name} given twice")
-        feats[FEATS[name]] = unescape(val)
-    return feats
-
-
 def _decoders() -> dict[str, object]:
     """Column name (upper case) -> decoder of its value; the result is stored
     under the conllu token key (the lower-cased column name)."""
     dec: dict[str, object] = {col: _field_kind(name) for col, name in COLUMN_FIELD.items()}
-    dec["FEATS"] = _parse_feats
-    dec["DEPS"] = dec["MISC"] = lambda v: v  # always `_`; not part of a Token
+    for col in DERIVED:  # written from the record or `_`; not part of a Token
+        dec[col] = str
     for col, name in _EXTRA_COLUMN.items():
         dec[col] = _field_kind(name)
     return dec
@@ -118,7 +105,9 @@ def _read_columns(line: str) -> list[str]:
         raise ValueError(f"unknown column(s) in global.columns: {' '.join(unknown)}")
     missing = [c for c in COLUMNS if c not in columns]
     if missing:
-        raise ValueError(f"missing column(s) in global.columns: {' '.join(missing)}")
+        old = " (a file of ptb2fd 0.1, whose UPOS held cat0: convert the trees again)" \
+            if "PTB2FD:CAT0" in missing else ""
+        raise ValueError(f"missing column(s) in global.columns: {' '.join(missing)}{old}")
     if len(set(columns)) != len(columns):
         raise ValueError("a column is declared twice in global.columns")
     return columns
@@ -185,10 +174,7 @@ def _sentence(tokenlist: conllu.TokenList, columns: list[str]) -> Sentence:
         values: dict = {}
         for col in columns:
             value = row[col.lower()]
-            if col == "FEATS":
-                values.update({name: None for name in FEATS.values()})
-                values.update(value)
-            elif col in COLUMN_FIELD:
+            if col in COLUMN_FIELD:
                 values[COLUMN_FIELD[col]] = value
             elif col in _EXTRA_COLUMN:
                 values[_EXTRA_COLUMN[col]] = value

@@ -109,24 +109,36 @@ class CollinsHeads:
 
     def _build(self, tree, words, tags) -> _Phrase | None:
         """ptb2fd-independent null removal: drop null and markup leaves and
-        the phrases they leave empty; unwrap an unlabelled top."""
+        the phrases they leave empty; unwrap an unlabelled top. Iterative
+        (children before parents), so a tree nested as deep as the reader
+        allows (500 levels) needs no deep recursion."""
         null_tags, markup = self.vocab.null_tags, self.vocab.markup_tags
-        label = tree.label() if hasattr(tree, "label") else ""
-        kids = list(tree)
-        if len(kids) == 1 and isinstance(kids[0], str):
-            cat = parse_label(label).cat
-            if cat in null_tags or cat in markup:
-                return None
-            words.append(unescape_word(kids[0]))
-            tags.append(cat)
-            return _Phrase(cat, (), len(words) - 1, cat)
-        cat = parse_label(label).cat if label else ""
-        if cat in markup:
-            return None
-        built = tuple(p for p in (self._build(k, words, tags) for k in kids) if p is not None)
-        if not built:
-            return None
-        return _Phrase(cat, built)
+        built: dict[int, _Phrase | None] = {}
+        stack: list[tuple[object, bool]] = [(tree, False)]
+        while stack:
+            node, expanded = stack.pop()
+            label = node.label() if hasattr(node, "label") else ""
+            kids = list(node)
+            if len(kids) == 1 and isinstance(kids[0], str):
+                cat = parse_label(label).cat
+                if cat in null_tags or cat in markup:
+                    built[id(node)] = None
+                else:
+                    words.append(unescape_word(kids[0]))
+                    tags.append(cat)
+                    built[id(node)] = _Phrase(cat, (), len(words) - 1, cat)
+                continue
+            cat = parse_label(label).cat if label else ""
+            if cat in markup:
+                built[id(node)] = None
+                continue
+            if not expanded:  # first visit: the children (left to right, for the word order) come first
+                stack.append((node, True))
+                stack.extend((k, False) for k in reversed(kids))
+                continue
+            children = tuple(p for p in (built[id(k)] for k in kids) if p is not None)
+            built[id(node)] = _Phrase(cat, children) if children else None
+        return built[id(tree)]
 
     def _attach(self, root: _Phrase, parse: CollinsParse) -> None:
         heads = parse.heads

@@ -72,13 +72,14 @@ class HeadComparison:
         self.max_examples = examples
         self.result = HeadCheck()
 
-    def add(self, raw) -> None:
+    def add(self, raw):
+        """Compare one tree; the conversion's error when it failed, else None."""
         res = self.result
         res.sentences += 1
         conv = self.converter.convert(raw)
         if conv.status != CONVERTED:
             res.failed += conv.status != "skipped"
-            return
+            return conv.error
         tokens = conv.sentence.tokens
         cp = self.collins.dependencies(raw.text)
         if cp.words != [t.word for t in tokens]:

@@ -6,5 +6,5 @@ rules of baseforms.yaml (`lemmas`), the factored categories of
 categories.yaml (`categories`), and the words WordNet spells only with a
 capital (`dictionary_case`).
 
-May import: cache, errors, rulelang.
+May import: cache, errors, nltk_import, rulelang.
 """

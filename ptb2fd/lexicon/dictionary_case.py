@@ -69,10 +69,18 @@ def dictionary_capitalized() -> dict[str, str]:
                 from ptb2fd.lexicon.wordnet import wordnet_folder
 
                 folder = wordnet_folder()
-                key = cache.make_key("dictionary-case", str(folder), cache.file_stamps(folder, DATA_FILES.values()),
-                                     cache.source_hash(__file__))
-                _table = cache.cached("dictionary-case", key, lambda: _build(folder))
+                _table = cache.cached("dictionary-case", table_key(folder), lambda: _build(folder))
     return _table
+
+
+def table_key(folder: Path | None = None) -> str:
+    """The cache key of the table: the WordNet files it is read from and this module's source."""
+    if folder is None:
+        from ptb2fd.lexicon.wordnet import wordnet_folder
+
+        folder = wordnet_folder()
+    return cache.make_key("dictionary-case", str(folder), cache.file_stamps(folder, DATA_FILES.values()),
+                          cache.source_hash(__file__))
 
 
 def always_capitalized(base: str, pos: str) -> bool:

@@ -24,9 +24,11 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from nltk.corpus.reader.wordnet import WordNetCorpusReader
-
 from ptb2fd import cache
+from ptb2fd.nltk_import import load_nltk
+
+load_nltk()  # before nltk's modules: without scipy
+from nltk.corpus.reader.wordnet import WordNetCorpusReader  # noqa: E402
 
 # The files the two tables come from.
 TABLE_FILES = tuple(f"index.{p}" for p in ("noun", "verb", "adj", "adv")) + tuple(
@@ -68,20 +70,49 @@ def morphy_tables() -> MorphyTables:
     return _tables
 
 
-def _load_tables() -> MorphyTables:
-    import nltk
-
-    from ptb2fd.lexicon.wordnet import wordnet, wordnet_folder
+def morphy_key() -> str:
+    """The cache key of the morphy tables: nltk's version, the WordNet files
+    they are read from, this module's source."""
+    from ptb2fd.lexicon.wordnet import wordnet_folder
 
     folder = wordnet_folder()
-    key = cache.make_key("morphy", nltk.__version__, str(folder), cache.file_stamps(folder, TABLE_FILES),
-                         cache.source_hash(__file__))
+    return cache.make_key("morphy", load_nltk().__version__, str(folder), cache.file_stamps(folder, TABLE_FILES),
+                          cache.source_hash(__file__))
+
+
+def lemminflect_key() -> str:
+    """The cache key of lemminflect's packed dictionary: its version, its file, this module's source."""
+    import lemminflect
+    from lemminflect import config
+
+    st = Path(config.lemma_lu_fn).stat()
+    return cache.make_key("lemminflect", lemminflect.__version__, str(config.lemma_lu_fn), st.st_size,
+                          st.st_mtime_ns, cache.source_hash(__file__))
+
+
+def lexicon_stamp() -> str:
+    """One key over every table a base form or a capital can come from
+    (morphy's, lemminflect's data files and models, the dictionary's
+    capitals): what a cache of converted or regenerated sentences must
+    change with. lemminflect is found, not imported (it loads numpy)."""
+    import importlib.util
+
+    from ptb2fd.lexicon.dictionary_case import table_key
+
+    spec = importlib.util.find_spec("lemminflect")
+    folder = Path(list(spec.submodule_search_locations)[0]) / "resources"
+    return cache.make_key(morphy_key(), table_key(), str(folder),
+                          cache.file_stamps(folder, sorted(p.name for p in folder.iterdir() if p.is_file())))
+
+
+def _load_tables() -> MorphyTables:
+    from ptb2fd.lexicon.wordnet import wordnet
 
     def build():
         tables = MorphyTables.from_reader(wordnet())
         return tables._exception_map, tables._lemma_pos_offset_map
 
-    return MorphyTables(*cache.cached("morphy", key, build))
+    return MorphyTables(*cache.cached("morphy", morphy_key(), build))
 
 
 class PackedLemmaDict:
@@ -111,17 +142,11 @@ class PackedLemmaDict:
 def install_lemminflect_dict() -> None:
     """Give lemminflect's lemmatizer its dictionary from the cache (it loads
     it lazily, on the first lookup, when none is set)."""
-    import lemminflect
-    from lemminflect import config
     from lemminflect.core.Lemmatizer import Lemmatizer
 
     lemmatizer = Lemmatizer()
     if hasattr(lemmatizer, "lemma_dict"):
         return
-    path = Path(config.lemma_lu_fn)
-    st = path.stat()
-    key = cache.make_key("lemminflect", lemminflect.__version__, str(path), st.st_size, st.st_mtime_ns,
-                         cache.source_hash(__file__))
-    packed = cache.cached("lemminflect", key, lambda: PackedLemmaDict.pack(lemmatizer._getLemmaDict()))
+    packed = cache.cached("lemminflect", lemminflect_key(), lambda: PackedLemmaDict.pack(lemmatizer._getLemmaDict()))
     if not hasattr(lemmatizer, "lemma_dict"):
         lemmatizer.lemma_dict = PackedLemmaDict(packed)

@@ -32,7 +32,9 @@ import threading
 import warnings
 from pathlib import Path
 
-import nltk
+from ptb2fd.nltk_import import load_nltk
+
+nltk = load_nltk()
 
 CORPUS = "corpora/wordnet"
 DEBIAN_DIR = Path("/usr/share/wordnet")

@@ -62,16 +62,39 @@ def evaluate(realizer, sentences, adjunct_roles, view_name: str) -> dict:
 
 
 def main(argv: list[str]) -> int:
+    """The command line above: one usage line and exit status 2 for missing
+    arguments, one line and 2 for a model or file that cannot be used, 1
+    for a converted file with a bad line."""
+    import argparse
+
+    from ptb2fd.errors import SentenceError, UsageError
     from ptb2fd.formats.jsonl import read_jsonl
-    from ptb2fd.realizer.model import load_realizer
+    from ptb2fd.realizer.model import SCORINGS, load_realizer
     from ptb2fd.ruleset.load import load_rules
 
-    model, view_name, path = argv[:3]
-    rules = load_rules()
-    realizer = load_realizer(model, view_name, argv[3] if len(argv) > 3 else None, rules)
-    with open(path, encoding="utf-8") as f:
-        sentences = list(read_jsonl(f, path))
-    print(json.dumps(evaluate(realizer, sentences, rules.roles.adjunct_roles, view_name)))
+    parser = argparse.ArgumentParser(prog="python -m ptb2fd.realizer.evaluate",
+                                     description="realize converted sentences with a model and score them")
+    parser.add_argument("model", metavar="MODEL", help="a model written by `ptb2fd train`")
+    parser.add_argument("view", metavar="VIEW", help="the view the model was trained for")
+    parser.add_argument("file", metavar="FILE.jsonl", help="converted sentences (`ptb2fd convert`)")
+    parser.add_argument("scoring", metavar="SCORING", nargs="?", choices=SCORINGS,
+                        help=f"one of {', '.join(SCORINGS)} (default: the model's)")
+    args = parser.parse_args(argv)
+    try:
+        rules = load_rules()
+        realizer = load_realizer(args.model, args.view, args.scoring, rules)
+        with open(args.file, encoding="utf-8") as f:
+            sentences = list(read_jsonl(f, args.file))
+    except UsageError as exc:
+        print(f"{parser.prog}: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"{parser.prog}: {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except SentenceError as exc:
+        print(f"{parser.prog}: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(evaluate(realizer, sentences, rules.roles.adjunct_roles, args.view)))
     return 0
 
 

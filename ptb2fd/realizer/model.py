@@ -52,11 +52,15 @@ def rules_hash(directory: Path) -> str:
     return h.hexdigest()
 
 
-def save_model(model: dict, path: str) -> None:
+def model_bytes(model: dict) -> bytes:
+    """The model file's bytes: the same model gives the same bytes."""
     text = json.dumps(model, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    tmp = Path(f"{path}.part")
-    tmp.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
-    os.replace(tmp, path)
+    return gzip.compress(text.encode("utf-8"), mtime=0)
+
+
+def save_model(model: dict, path: str) -> None:
+    """Write a model file (not atomically: `ptb2fd train` writes with runner.output.atomic_output)."""
+    Path(path).write_bytes(model_bytes(model))
 
 
 def read_model(path: str) -> dict:

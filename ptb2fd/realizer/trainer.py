@@ -34,9 +34,9 @@ from ptb2fd.realizer.model import FORMAT, FORMAT_VERSION, check_view_name, rules
 from ptb2fd.realizer.passes import Extraction, PassResult, feature_names, run_pass, spool, write_plan
 from ptb2fd.realizer.ranker import choose_variance, fit, held_out_folds_of, one_standard_error, prune, top1_accuracy
 from ptb2fd.realizer.training import FOLDS, LM_FEATURE
+from ptb2fd.realizer.prior import VARIANCES
 from ptb2fd.regen.view import VIEWS
 
-VARIANCES = (0.03, 0.1, 0.3, 1.0, 3.0, 10.0)
 HELD_OUT_FOLDS = 1  # folds held out in turn to choose the prior (one: a third of the training heads)
 MIN_HEADS = 2  # a feature must occur in this many training heads to be kept
 # Beams chosen on dev (trained on wsj_0001-0049, realizing wsj_0050-0099)

@@ -7,5 +7,5 @@ coordination, compounds, markers, punctuation), the `RulesRealizer`
 `string_metrics`, `tree_metrics`, `accumulate`), the check that runs a
 realizer on one sentence (`check`), and the report folder (`report`).
 
-May import: errors, record, rulelang, lexicon.
+May import: errors, nltk_import, record, rulelang, lexicon.
 """

@@ -15,7 +15,10 @@ corpus figures (`aggregate` is the same for a list):
 * macro: per-sentence means of ssa_id, ssa, gsa, sta, gta and dea.
 
 Sums run in sentence order, as `sum()` over a list would, so the figures
-equal those of the whole list at once. An empty input gives sentences=0
+equal those of the whole list at once. `score_parts` is what a sentence
+adds; with `regen --jobs N` the workers compute it and this process adds
+the parts in input order (`add_parts`), so the figures are those of one
+process to the last digit. An empty input gives sentences=0
 and None for every figure (including those in "macro").
 """
 from __future__ import annotations
@@ -25,15 +28,40 @@ import sys
 from collections import Counter
 from typing import Iterable, Sequence
 
-from nltk.translate.bleu_score import Fraction, brevity_penalty, closest_ref_length, modified_precision
+from ptb2fd.nltk_import import load_nltk
 
-from ptb2fd.regen.metrics import SentenceScore
+load_nltk()  # before nltk's modules: without scipy
+from nltk.translate.bleu_score import Fraction, brevity_penalty, closest_ref_length, modified_precision  # noqa: E402
+
+from ptb2fd.regen.metrics import SentenceScore  # noqa: E402
 from ptb2fd.regen.string_metrics import Counts
 
 MACRO = ("ssa_id", "ssa", "gsa", "sta", "gta", "dea")
 KEYS = ("exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea", "understandability", "quality",
         "bleu_sentence")
 BLEU_N = 4
+
+
+def bleu_counts(ref: Sequence[str], hyp: Sequence[str]) -> tuple:
+    """One sentence's share of corpus BLEU: (matches and totals of n-grams
+    for n = 1..4, output length, reference length)."""
+    if len(ref) == len(hyp) and list(ref) == list(hyp):
+        # An exact sentence (nine in ten): each of its n-grams matches, so
+        # nltk's modified_precision would give (L-n+1) / (L-n+1), and 0 / 1
+        # for an order longer than the sentence.
+        grams = tuple(max(0, len(hyp) - n + 1) for n in range(1, BLEU_N + 1))
+        return grams, tuple(max(1, g) for g in grams), len(hyp), len(hyp)
+    refs, hyp = [list(ref)], list(hyp)
+    precisions = [modified_precision(refs, hyp, n) for n in range(1, BLEU_N + 1)]
+    return (tuple(p.numerator for p in precisions), tuple(p.denominator for p in precisions), len(hyp),
+            closest_ref_length(refs, len(hyp)))
+
+
+def score_parts(s: SentenceScore) -> tuple:
+    """What `MetricsAccumulator` sums of one sentence, small enough to send
+    between processes: a worker computes it, the driver adds it in order."""
+    return (s.exact, s.id_counts, s.string_counts, s.tree_counts, s.edges, s.edges_found, s.understandability,
+            s.quality, s.bleu, tuple(getattr(s, key) for key in MACRO), bleu_counts(s.ref_words, s.out_words))
 
 
 class CorpusBleu:
@@ -46,13 +74,16 @@ class CorpusBleu:
         self.ref_len = 0
 
     def add(self, ref: Sequence[str], hyp: Sequence[str]) -> None:
-        refs, hyp = [list(ref)], list(hyp)
+        self.add_counts(bleu_counts(ref, hyp))
+
+    def add_counts(self, counts: tuple) -> None:
+        """Add what `bleu_counts` gives for one sentence."""
+        matches, totals, hyp_len, ref_len = counts
         for n in range(1, BLEU_N + 1):
-            p = modified_precision(refs, hyp, n)
-            self.matches[n] += p.numerator
-            self.totals[n] += p.denominator
-        self.hyp_len += len(hyp)
-        self.ref_len += closest_ref_length(refs, len(hyp))
+            self.matches[n] += matches[n - 1]
+            self.totals[n] += totals[n - 1]
+        self.hyp_len += hyp_len
+        self.ref_len += ref_len
 
     def value(self) -> float:
         bp = brevity_penalty(self.ref_len, self.hyp_len)
@@ -81,19 +112,24 @@ class MetricsAccumulator:
         self.bleu = CorpusBleu()
 
     def add(self, s: SentenceScore) -> None:
+        self.add_parts(score_parts(s))
+
+    def add_parts(self, parts: tuple) -> None:
+        """Add one sentence's `score_parts`."""
+        exact, ids, strings, trees, edges, found, understand, qual, bleu, macro, bleu_counts_ = parts
         self.sentences += 1
-        self.exact += s.exact
-        self.ids += s.id_counts
-        self.strings += s.string_counts
-        self.trees += s.tree_counts
-        self.edges += s.edges
-        self.edges_found += s.edges_found
-        self.understandability += s.understandability
-        self.quality += s.quality
-        self.bleu_sentence += s.bleu
-        for key in MACRO:
-            self.macro[key] += getattr(s, key)
-        self.bleu.add(s.ref_words, s.out_words)
+        self.exact += exact
+        self.ids += ids
+        self.strings += strings
+        self.trees += trees
+        self.edges += edges
+        self.edges_found += found
+        self.understandability += understand
+        self.quality += qual
+        self.bleu_sentence += bleu
+        for key, value in zip(MACRO, macro):
+            self.macro[key] += value
+        self.bleu.add_counts(bleu_counts_)
 
     def result(self) -> dict:
         n = self.sentences

@@ -35,11 +35,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
+from ptb2fd.nltk_import import load_nltk
+
+load_nltk()  # before nltk's modules: without scipy
+from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu  # noqa: E402
 
 # Counts and id_counts are also imported from here (ptb2fd.realizer.evaluate).
-from ptb2fd.regen.string_metrics import Counts, id_counts, string_counts
-from ptb2fd.regen.tree_metrics import edge_accuracy, tree_counts
+from ptb2fd.regen.string_metrics import Counts, id_counts, string_counts  # noqa: E402
+from ptb2fd.regen.tree_metrics import edge_accuracy, tree_counts  # noqa: E402
 
 __all__ = ["Counts", "SentenceScore", "id_counts", "understandability", "quality", "score_sentence",
            "smoothed_sentence_bleu"]

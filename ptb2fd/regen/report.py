@@ -11,17 +11,20 @@ sums: the metric accumulators (overall and per length bucket), counters by
 role and rule, the 50 worst sentences in a bounded heap, and, when a second
 realizer is compared, the ids of sentences exact for one only. Each
 sentence's line goes to sentences.jsonl as it comes. Memory is flat in the
-number of sentences.
+number of sentences. What a sentence adds is made by `sentence_entry` (in
+a worker with `regen --jobs N`) and added in input order by `add_entry`,
+so the report is the same for any number of workers.
 """
 from __future__ import annotations
 
 import heapq
 import json
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from ptb2fd.regen.accumulate import MetricsAccumulator
+from ptb2fd.regen.accumulate import MetricsAccumulator, score_parts
 from ptb2fd.regen.check import Regenerated
 from ptb2fd.regen.string_metrics import word_diff
 from ptb2fd.regen.view import VIEWS, capitalize_first
@@ -37,6 +40,11 @@ def metrics_of(results: Iterable[Regenerated]) -> dict:
     acc = MetricsAccumulator()
     for r in results:
         acc.add(r.score)
+    return metrics_dict(acc)
+
+
+def metrics_dict(acc: MetricsAccumulator) -> dict:
+    """The corpus metrics a report shows, from summed sentence scores."""
     return _select(acc.result())
 
 
@@ -88,6 +96,40 @@ def display_diff(ref, out) -> str:
     return word_diff(capitalize_first(list(ref)), capitalize_first(list(out)))
 
 
+@dataclass
+class SentenceEntry:
+    """What one regenerated sentence gives the report: computed where the
+    sentence is regenerated (a worker with --jobs N), added in input order
+    by `ReportBuilder.add_entry`."""
+
+    parts: tuple  # accumulate.score_parts
+    length: int
+    edge_roles: list[str]  # the role of each word that has a head
+    misplaced: list[tuple[str, str]]  # (role, rule) of each misplaced word
+    # With a report folder only:
+    worst: tuple | None = None  # (id, ssa_id, reference, output, diff, involved) of a sentence not exact
+    only: tuple | None = None  # ("this" or "other", (id, reference, diff)): exact for one realizer only
+    line: str = ""  # its sentences.jsonl line
+
+
+def sentence_entry(r: Regenerated, other: Regenerated | None = None, report: bool = False) -> SentenceEntry:
+    s, toks = r.score, r.sentence.tokens
+    entry = SentenceEntry(score_parts(s), len(toks), [t.role for t in toks if t.head],
+                          [(toks[i].role, toks[i].rule) for i in r.misplaced])
+    if not report:
+        return entry
+    record = sentence_record(r)
+    if not s.exact:
+        involved = sorted({f"{toks[i].word}:{toks[i].role}:{toks[i].rule}" for i in r.misplaced})
+        entry.worst = (r.sentence.id, s.ssa_id, record["reference"], record["output"], record["diff"],
+                       ", ".join(involved))
+    if other is not None and s.exact != other.score.exact:
+        diff = record["diff"] if not s.exact else display_diff(other.score.ref_words, other.score.out_words)
+        entry.only = ("this" if s.exact else "other", (r.sentence.id, record["reference"], diff))
+    entry.line = json.dumps(record, ensure_ascii=False) + "\n"
+    return entry
+
+
 class ReportBuilder:
     """Metrics and (with a folder) the report, one sentence at a time."""
 
@@ -108,39 +150,33 @@ class ReportBuilder:
 
     def add(self, r: Regenerated, other: Regenerated | None = None) -> None:
         """One sentence; `other` is the same sentence by the realizer compared with."""
-        s = r.score
-        self.total.add(s)
-        n = len(r.sentence.tokens)
+        self.add_entry(sentence_entry(r, other, self.directory is not None))
+
+    def add_entry(self, e: "SentenceEntry") -> None:
+        """One sentence's entry (`sentence_entry`, perhaps made in a worker), in input order."""
+        self.total.add_parts(e.parts)
         for (lo, hi), acc in zip(BUCKETS, self.buckets):
-            if lo <= n <= hi:
-                acc.add(s)
-        toks = r.sentence.tokens
-        for t in toks:
-            if t.head:
-                self.role_edges[t.role] += 1
-        for i in r.misplaced:
-            self.role_wrong[toks[i].role] += 1
-            self.rule_wrong[toks[i].rule] += 1
+            if lo <= e.length <= hi:
+                acc.add_parts(e.parts)
+        self.role_edges.update(e.edge_roles)
+        for role, rule in e.misplaced:
+            self.role_wrong[role] += 1
+            self.rule_wrong[rule] += 1
         if self.directory is None:
             return
-        if not s.exact:
-            key = (-s.ssa_id, _Desc(r.sentence.id))
+        if e.worst is not None:
+            key = (-e.worst[1], _Desc(e.worst[0]))
             if len(self.worst) < WORST or key > self.worst[0][:2]:
-                involved = sorted({f"{toks[i].word}:{toks[i].role}:{toks[i].rule}" for i in r.misplaced})
-                entry = (key[0], key[1], (r.sentence.id, s.ssa_id, display(s.ref_words), display(s.out_words),
-                                          display_diff(s.ref_words, s.out_words), ", ".join(involved)))
-                (heapq.heappush if len(self.worst) < WORST else heapq.heapreplace)(self.worst, entry)
-        if other is not None and s.exact != other.score.exact:
-            side = "this" if s.exact else "other"
+                (heapq.heappush if len(self.worst) < WORST else heapq.heapreplace)(self.worst, (*key, e.worst))
+        if e.only is not None:
+            side, item = e.only
             self.only_counts[side] += 1
             if len(self.only[side]) < LISTED:
-                loser = other if s.exact else r
-                self.only[side].append((r.sentence.id, display(s.ref_words),
-                                        display_diff(loser.score.ref_words, loser.score.out_words)))
-        self._lines.write(json.dumps(sentence_record(r), ensure_ascii=False) + "\n")
+                self.only[side].append(item)
+        self._lines.write(e.line)
 
     def metrics(self) -> dict:
-        return _select(self.total.result())
+        return metrics_dict(self.total)
 
     def close(self) -> None:
         if self._lines is not None:

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Sequence
 
-__all__ = ["MATCH", "SUB", "DEL", "INS", "Counts", "lcs_length", "id_counts", "align", "string_counts",
-           "word_diff"]
+__all__ = ["MATCH", "SUB", "DEL", "INS", "Counts", "common_ends", "lcs_length", "id_counts", "align",
+           "string_counts", "word_diff"]
 
 # Alignment operations, as returned by `align`.
 MATCH, SUB, DEL, INS = "match", "sub", "del", "ins"
@@ -87,11 +87,32 @@ class Counts:
     def __add__(self, other: Counts) -> Counts:
         if not isinstance(other, Counts):
             return NotImplemented
-        return Counts(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(Counts)))
+        return Counts(self.ins + other.ins, self.dels + other.dels, self.subs + other.subs,
+                      self.moves + other.moves, self.ref_len + other.ref_len)
+
+
+def common_ends(ref: Sequence[str], out: Sequence[str]) -> tuple[int, int]:
+    """The lengths of the common prefix and of the common suffix, the suffix
+    taken first (so an exact sentence is all suffix) and the two not
+    overlapping: a regenerated sentence mostly differs from its reference in
+    a few words, so the tables below need only cover the words between."""
+    n = min(len(ref), len(out))
+    end = 0
+    while end < n and ref[-1 - end] == out[-1 - end]:
+        end += 1
+    start = 0
+    while start < n - end and ref[start] == out[start]:
+        start += 1
+    return start, end
 
 
 def lcs_length(ref: Sequence[str], out: Sequence[str]) -> int:
-    """Length of the longest common subsequence (two-row dynamic programming)."""
+    """Length of the longest common subsequence (two-row dynamic programming
+    over the words between the common prefix and suffix, which any longest
+    common subsequence can be taken to contain)."""
+    start, end = common_ends(ref, out)
+    if start or end:
+        return start + end + lcs_length(ref[start:len(ref) - end], out[start:len(out) - end])
     prev = [0] * (len(out) + 1)
     for a in ref:
         cur = [0]
@@ -130,7 +151,15 @@ def align(ref: Sequence[str], out: Sequence[str]) -> list[tuple[str, int | None,
     Tie-breaking (which words are the inserted and deleted ones): the table is
     read back from the end of both strings and, among equally cheap steps,
     prefers a match/substitution, then a deletion, then an insertion.
+
+    A match is always read back as one, so a common suffix is matched word
+    for word and the table covers only the words before it (the same table
+    and read-back, without the quadratic cost on a long exact sentence).
     """
+    _, end = common_ends(ref, out)
+    if end:
+        n, m = len(ref) - end, len(out) - end
+        return align(ref[:n], out[:m]) + [(MATCH, n + k, m + k) for k in range(end)]
     n, m = len(ref), len(out)
     w = n + m + 1
     sub = w + 1

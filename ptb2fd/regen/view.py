@@ -1,6 +1,6 @@
 """Regeneration views: what a realizer may see of each record.
 
-A view is a whitelist, defined once here (`VIEWS`; the README has the same
+A view is a whitelist, defined once here (`VIEWS`; docs/regeneration.md has the same
 table). Every view leaves out `ap`, `rp`, the ids as they were, and every
 provenance field; ids, heads, junction and compound ids are renumbered at
 random and the records shuffled. A field a view hides is None, so that

@@ -187,8 +187,7 @@ def _subject_test(v: str) -> Callable[[WordContext], bool]:
 def _between_be_prd(c: WordContext) -> bool:
     if c.parent is None:
         return False
-    kids = c.parent.children
-    i = next(i for i, k in enumerate(kids) if k is c.proj)
+    kids, i = c.parent.children, c.index
     be = any(k.word is not None and k.word.lower() in c._be for k in kids[:i])
     prd = any(k.word is None and "PRD" in k.label.ftags for k in kids[i + 1:])
     return be and prd
@@ -207,6 +206,5 @@ def _after_punct(c: WordContext, marks: frozenset[str]) -> bool:
     (a comma, not an opening quote: "made `` genuine progress ''")."""
     if c.parent is None:
         return False
-    kids = c.parent.children
-    i = next(i for i, k in enumerate(kids) if k is c.proj)
+    kids, i = c.parent.children, c.index
     return i > 0 and kids[i - 1].word is not None and kids[i - 1].word in marks

@@ -4,13 +4,14 @@ workers, for corpora larger than one machine converts in good time.
 The input is cut into partitions (`partition.py`: whole files grouped, large
 files cut at tree boundaries) that convert to the same ids and line numbers
 as one process. Each partition is one Dask task: the worker loads the rules
-and WordNet once (cached in the worker process), converts and renders its
-sentences, and sends back one Result per item, in order. This process
-gathers the partitions in input order, a bounded number in flight, and
-writes either one output (`-o FILE` or stdout, byte-identical to `--jobs 1`)
-or, with `-o DIR/`, one shard per partition and a `manifest.json` listing
-the shards in order with their sentence counts and SHA-256. The summary line
-and `--stats` are counted here, so they are merged across workers.
+and WordNet once (cached in the worker process) and converts its sentences.
+With `-o FILE` or `-o DIR/` the worker writes the partition's shard itself
+and sends back only its counts and stderr lines (`shards.py`); this process
+takes them in input order, a bounded number in flight, and writes the
+manifest or joins the shards into FILE (`shard_output.py`), byte-identical
+to `--jobs 1`. To standard output, the rendered records come back and are
+written here (`dask_output.py`). The summary line and `--stats` are merged
+here across workers.
 
 Nothing is dropped: a task that raises is retried (`retries`), a task whose
 worker dies is rescheduled by Dask on another worker (up to the scheduler's
@@ -22,20 +23,25 @@ their manifest in dask_output.py; this module plans, schedules and gathers.
 
 Without `--scheduler` a local cluster is started: `--jobs` worker processes
 (2 by default), one thread each. With `--scheduler`, the workers must reach
-the input files and the rule folder at the same paths as this process.
+the input files, the rule folder and the -o folder at the same paths as
+this process.
 """
 from __future__ import annotations
 
 import os
 import sys
 import uuid
+import warnings
 from collections import deque
+from contextlib import nullcontext
 
 from ptb2fd.errors import UsageError
-from ptb2fd.runner.dask_output import shard_dir, write_one, write_shards
-from ptb2fd.runner.dask_worker import convert_partition
+from ptb2fd.runner.dask_output import write_one
+from ptb2fd.runner.dask_worker import convert_partition, convert_partition_to_shard
+from ptb2fd.runner.local_engine import partition_size
 from ptb2fd.runner.output import ResultSink
-from ptb2fd.trees.partition import Piece, count_piece, parse_size, piece_items, plan, with_offsets
+from ptb2fd.runner.shard_output import ShardedOutput
+from ptb2fd.trees.partition import Piece, count_piece, piece_items, plan, with_offsets
 
 RETRIES = 2
 LOCAL_ALLOWED_FAILURES = 2
@@ -80,8 +86,13 @@ def _client(args):
             raise UsageError(f"--scheduler {args.scheduler}: cannot connect: {exc}") from None
     dask.config.set({"distributed.scheduler.allowed-failures": LOCAL_ALLOWED_FAILURES,
                      "distributed.worker.daemon": True})
-    cluster = LocalCluster(n_workers=args.jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-                           silence_logs=logging.CRITICAL)
+    with warnings.catch_warnings():
+        # "Port 8787 is already in use ... Hosting the HTTP server on port N
+        # instead": another cluster on this machine; harmless, and stderr is
+        # the run's report.
+        warnings.filterwarnings("ignore", message="Port .* is already in use", category=UserWarning)
+        cluster = LocalCluster(n_workers=args.jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                               silence_logs=logging.CRITICAL)
     client = Client(cluster)
     client._ptb2fd_cluster = cluster  # closed in _close
     return client
@@ -94,19 +105,9 @@ def _close(client) -> None:
         cluster.close()
 
 
-def _partition_size(args, paths: list[str], workers: int) -> int:
-    given = parse_size(args.partition_size)
-    if given is not None:
-        return given
-    total = sum(os.path.getsize(p) for p in paths)
-    # At most 4 MB: a partition's records (about 15 times its input) wait on
-    # its worker until this process takes them, 4 partitions per worker.
-    return max(64 << 10, min(4 << 20, total // max(1, workers * 8)))
-
-
-def partition_results(client, partitions: list[list[Piece]], rules_dir, fmt, encoding, window: int):
-    """(partition index, its Results) in order; at most `window` partitions
-    in flight."""
+def _in_order(client, partitions: list[list[Piece]], task, args: tuple, lost, window: int):
+    """(index, task's result) per partition, in order, at most `window` in
+    flight; `lost(index, pieces, exc)` for a partition that failed for good."""
     futures: deque = deque()
     todo = iter(enumerate(partitions))
     run = uuid.uuid4().hex  # task keys unique to this run: a key seen before would return its old result
@@ -116,23 +117,45 @@ def partition_results(client, partitions: list[list[Piece]], rules_dir, fmt, enc
             if nxt is None:
                 break
             i, pieces = nxt
-            fut = client.submit(convert_partition, pieces, rules_dir, fmt, encoding, retries=RETRIES, pure=False,
+            fut = client.submit(task, pieces, *args(i), retries=RETRIES, pure=False,
                                 key=f"ptb2fd-partition-{i}-{run}")
             futures.append((i, pieces, fut))
         if not futures:
             return
         i, pieces, fut = futures.popleft()
         try:
-            results = fut.result()
+            result = fut.result()
         except Exception as exc:  # noqa: BLE001 - KilledWorker, or a task that kept raising
-            results = _lost(pieces, encoding, exc)
+            result = lost(i, pieces, exc)
         fut.release()
-        yield i, results
+        yield i, result
+
+
+def partition_results(client, partitions: list[list[Piece]], rules_dir, fmt, encoding, window: int):
+    """(partition index, its rendered Results) in order (standard output)."""
+    return _in_order(client, partitions, convert_partition, lambda i: (rules_dir, fmt, encoding),
+                     lambda i, pieces, exc: _lost(pieces, encoding, exc), window)
+
+
+def shard_results(client, partitions: list[list[Piece]], rules_dir, args, folder, durable: bool, window: int):
+    """The PartResult of each partition, in order: the workers write the
+    shards; a partition lost for good is written here, every sentence failed."""
+    from ptb2fd.runner.shards import write_shard
+
+    def lost(i, pieces, exc):
+        return write_shard(_lost(pieces, args.encoding, exc), folder, i, args.format, args.quiet, args.strict,
+                           durable)
+
+    def task_args(i):
+        return rules_dir, args.format, args.encoding, str(folder), i, args.quiet, args.strict, durable
+
+    for _, part in _in_order(client, partitions, convert_partition_to_shard, task_args, lost, window):
+        yield part
 
 
 def _plan(args, client, paths):
     workers = args.jobs if not args.scheduler else max(1, len(client.scheduler_info().get("workers", {})))
-    partitions, cut = plan(paths, _partition_size(args, paths, workers), args.encoding)
+    partitions, cut = plan(paths, partition_size(args.partition_size, paths, workers), args.encoding)
     if cut:
         futs = client.map(count_piece, cut, encoding=args.encoding, retries=RETRIES, pure=False)
         counts = dict(zip(cut, client.gather(futs)))
@@ -152,27 +175,39 @@ def convert_with_dask(args) -> int:
     if "-" in paths:
         raise UsageError("--engine dask reads files the workers can open: standard input ('-') is not supported")
     paths = [os.path.abspath(p) for p in paths]
-    folder = shard_dir(args.output)
     if args.stats and os.path.isdir(args.stats):
         raise UsageError(f"--stats {args.stats}: is a folder")
+    to_file = bool(args.output) and args.output != "-"
+    if not to_file and args.format == "parquet":
+        raise UsageError("--engine dask --format parquet writes files: give -o FILE or -o DIR/")
     rules_dir = os.path.abspath(args.rules) if args.rules else None
     rules = load_rules(rules_dir)  # rule errors: exit 2 before any cluster starts
     sink = ResultSink(args.quiet, args.strict)
     show = sys.stderr.isatty() and not args.quiet
-    client = _client(args)
+    # The cluster closes before the output does: no task writes a shard
+    # after a stopped or interrupted run has removed its shards.
+    target = ShardedOutput(args.output, args.format, sink) if to_file else nullcontext()
     try:
-        partitions, workers = _plan(args, client, paths)
-        stream = partition_results(client, partitions, rules_dir, args.format, args.encoding, window=4 * workers)
-        bar = tqdm(unit="tree", disable=not show, file=sys.stderr, dynamic_ncols=True, leave=False)
-        stream = ((i, bar.update(len(rs)) or rs) for i, rs in stream)
-        if folder is not None:
-            write_shards(folder, stream, sink, args.format)
-        else:
-            write_one(args.output, stream, sink, args.format, conllup.header())
-        bar.close()
+        with target:
+            client = _client(args)
+            try:
+                partitions, workers = _plan(args, client, paths)
+                bar = tqdm(unit="tree", disable=not show, file=sys.stderr, dynamic_ncols=True, leave=False)
+                if to_file:
+                    for part in shard_results(client, partitions, rules_dir, args, target.folder.resolve(),
+                                              target.keep is not None, window=16 * workers):
+                        bar.update(part.summary.read)
+                        if target.take(part):
+                            break
+                else:
+                    stream = partition_results(client, partitions, rules_dir, args.format, args.encoding,
+                                               window=4 * workers)
+                    stream = ((i, bar.update(len(rs)) or rs) for i, rs in stream)
+                    write_one(args.output, stream, sink, args.format, conllup.header())
+                bar.close()
+            finally:
+                _close(client)
     except KeyboardInterrupt:
         print(f"ptb2fd: interrupted ({sink.summary.read} trees read)", file=sys.stderr)
         return 130
-    finally:
-        _close(client)
     return sink.finish(args.output, args.stats, rules.rule_ids())

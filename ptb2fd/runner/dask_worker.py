@@ -1,11 +1,12 @@
 """The Dask task of `convert --engine dask`: one partition converted on a worker.
 
-`convert_partition` runs in the worker process: it loads the rules and
-WordNet once per worker (`_converter`), reads its pieces of the input (whole
-files, or a file cut at tree boundaries, with the ids and line numbers one
-process would give), converts and renders each item, and returns one Result
-per item, in order, with the rendered text in place of the Sentence (only
-text travels back).
+The task runs in the worker process: it loads the rules and WordNet once
+per worker (`_converter`), reads its pieces of the input (whole files, or a
+file cut at tree boundaries, with the ids and line numbers one process
+would give) and converts each item. `convert_partition_to_shard` (an
+output file or folder) writes the partition's shard itself and returns its
+PartResult (shards.py); `convert_partition` (standard output) returns one
+Result per item, in order, with the rendered text in place of the Sentence.
 
 `PTB2FD_TEST_DASK_CRASH="id,id@once"` makes the worker die on those
 sentences, for the tests of retries and lost partitions.
@@ -35,12 +36,6 @@ def _converter(rules_dir: str | None):
     return _CONVERTERS[rules_dir]
 
 
-def _renderer(fmt: str):
-    from ptb2fd.formats import conllup, halogen, jsonl
-
-    return {"jsonl": jsonl.dump_sentence, "conllup": conllup.dump_sentence, "halogen": halogen.dump_sentence}[fmt]
-
-
 def _maybe_crash(sent_id: str) -> None:
     """Fault injection for the tests: die on a marked sentence (always, or
     only the first time with "@once")."""
@@ -57,18 +52,35 @@ def _maybe_crash(sent_id: str) -> None:
         os._exit(3)
 
 
-def convert_partition(pieces: list[Piece], rules_dir: str | None, fmt: str, encoding: str | None) -> list:
-    """One Result per item of the partition, in order, rendered."""
+def _results(converter, pieces: list[Piece], encoding: str | None):
     from ptb2fd.runner.stream import safe_convert
 
-    converter, render = _converter(rules_dir), _renderer(fmt)
-    out = []
     for piece in pieces:
         for raw in piece_items(piece, encoding):
             _maybe_crash(raw.sent_id)
-            result = safe_convert(converter, raw)
-            if result.sentence is not None:
-                result.text = render(result.sentence)
-                result.sentence = None
-            out.append(result)
+            yield safe_convert(converter, raw)
+
+
+def convert_partition(pieces: list[Piece], rules_dir: str | None, fmt: str, encoding: str | None) -> list:
+    """One Result per item of the partition, in order, rendered (for
+    standard output: the text travels back)."""
+    from ptb2fd.runner.shards import renderer
+
+    render = renderer(fmt)
+    out = []
+    for result in _results(_converter(rules_dir), pieces, encoding):
+        if result.sentence is not None:
+            result.text = render(result.sentence)
+            result.sentence = None
+        out.append(result)
     return out
+
+
+def convert_partition_to_shard(pieces: list[Piece], rules_dir: str | None, fmt: str, encoding: str | None,
+                               folder: str, index: int, quiet: bool, strict: bool, durable: bool):
+    """The partition converted and written as shard `index` of `folder`
+    (shards.write_shard); only its PartResult travels back."""
+    from ptb2fd.runner.shards import write_shard
+
+    return write_shard(_results(_converter(rules_dir), pieces, encoding), folder, index, fmt, quiet, strict,
+                       durable)

@@ -42,7 +42,12 @@ def cap_jobs(jobs: int, warn=None) -> int:
 
 
 def die_with_parent(parent_pid: int) -> None:
-    """Make this (worker) process end when `parent_pid` does."""
+    """Make this (worker) process end when `parent_pid` does. Ctrl-C is
+    left to the parent, which ends the run with one line (the terminal
+    sends SIGINT to every process of the group: a worker would print a
+    KeyboardInterrupt traceback from its queue)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})  # held while forking (stream._pool)
     if sys.platform.startswith("linux"):
         try:
             import ctypes

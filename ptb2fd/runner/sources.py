@@ -1,7 +1,8 @@
 """Sentences for `regen` and `diff`, one at a time (nothing is held).
 
-Trees are converted as they are read. Converted JSONL is read line by line;
-each sentence is put in `ap` order and renumbered (`by_position`), so the
+Trees are converted as they are read. Converted records (JSONL, Parquet,
+the shard folder of `convert -o DIR/`: converted.py) are read record by record;
+each sentence is put in `ap` order and renumbered (`converted.by_position`), so the
 reference and every rank come from `ap`, never from where a record stands
 in the file: a file sorted by head, or exported from a database with other
 ids, regenerates exactly like the converter's own output. A line that
@@ -17,77 +18,36 @@ trees).
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
-from pathlib import Path
 from typing import Iterator
 
-from ptb2fd.errors import Location, TreeParseError, UsageError
+from ptb2fd.errors import UsageError
 from ptb2fd.record import Sentence
 
 
-def is_jsonl(path: str) -> bool:
-    return path.endswith(".jsonl") or path.endswith(".jsonl.gz")
+def converted_input(args) -> bool:
+    """True when the inputs are converted records (JSONL, Parquet, shard
+    folders), False for trees; UsageError for a mix."""
+    from ptb2fd.runner.converted import kind_of
 
-
-def by_position(sentence: Sentence) -> Sentence:
-    """The sentence with its tokens in `ap` order, ids 1..n by position,
-    and junction and compound ids numbered by first occurrence; ValueError
-    when the records are not one sentence."""
-    tokens = sorted(sentence.tokens, key=lambda t: t.ap)
-    n = len(tokens)
-    if [t.ap for t in tokens] != list(range(n)):
-        raise ValueError(f"ap values are not 0..{n - 1}, each once")
-    new_id = {t.id: i for i, t in enumerate(tokens, 1)}
-    if len(new_id) != n:
-        raise ValueError("two records share an id")
-    junctions: dict[int, int] = {}
-    compounds: dict[int, int] = {}
-
-    def ref(value: int | None, what: str, t) -> int | None:
-        if value is None:
-            return None
-        if value not in new_id:
-            raise ValueError(f"record {t.id} ({t.word!r}): {what} {value} is no record of the sentence")
-        return new_id[value]
-
-    out = []
-    for t in tokens:
-        head = 0 if t.head == 0 else ref(t.head, "head", t)
-        junction = None if t.junction is None else junctions.setdefault(t.junction, len(junctions) + 1)
-        compound = None if t.compound is None else compounds.setdefault(t.compound, len(compounds) + 1)
-        out.append(replace(t, id=new_id[t.id], head=head, conj_anchor=ref(t.conj_anchor, "conj_anchor", t),
-                           conj_sibling=ref(t.conj_sibling, "conj_sibling", t), junction=junction,
-                           compound=compound))
-    roots = [t for t in out if t.head == 0]
-    if len(roots) != 1:
-        raise ValueError(f"{len(roots)} records with head 0; a sentence has one root")
-    return Sentence(sentence.id, out)
+    inputs = list(args.inputs or [])
+    kinds = [kind_of(p) is not None for p in inputs]
+    if any(kinds) and (not all(kinds) or args.corpus):
+        raise UsageError("give either converted records (.jsonl, .parquet, a convert -o DIR/ folder) or trees, "
+                         "not both")
+    return bool(inputs) and all(kinds)
 
 
 def read_converted(paths: list[str], counts: "JsonlCounts") -> Iterator[Sentence]:
-    from ptb2fd.formats.jsonl import read_jsonl
-    from ptb2fd.trees.reader import open_text
+    """The sentences of converted inputs (JSONL, Parquet, shard folders:
+    converted.py), in order; a bad record is reported on stderr and counted."""
+    from ptb2fd.runner.converted import converted_files, read_piece, whole
 
-    for p in paths:
-        if p != "-" and not Path(p).is_file():
-            raise UsageError(f"{p}: no such file")
-    for p in paths:
-        with open_text(p) as handle:
-            for number, line in enumerate(handle, 1):
-                if not line.strip():
-                    continue
-                counts.read += 1
-                try:
-                    for sentence in read_jsonl((line,), p):
-                        try:
-                            yield by_position(sentence)
-                        except ValueError as exc:
-                            raise TreeParseError(f"bad records: {exc}", Location(p, number, sentence.id)) from exc
-                except TreeParseError as exc:
-                    if exc.location is not None and exc.location.line != number:
-                        exc.location = Location(p, number, exc.location.sent_id)
-                    counts.failed += 1
-                    print(f"ptb2fd: {exc}", file=sys.stderr)
+    for path, kind in converted_files(paths):
+        yield from read_piece(whole(path, kind), counts, _to_stderr)
+
+
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
 
 
 class JsonlCounts:
@@ -96,6 +56,10 @@ class JsonlCounts:
     def __init__(self):
         self.read = 0
         self.failed = 0
+
+    def merge(self, other: "JsonlCounts") -> None:
+        self.read += other.read
+        self.failed += other.failed
 
     def line(self) -> str:
         return f"read {self.read}, failed {self.failed}"
@@ -124,13 +88,13 @@ def iter_sentences(args, rules_dir: str | None):
     and the object whose `line()` and `failed` describe the input once the
     generator is exhausted."""
     from ptb2fd.ruleset.load import load_rules
+    from ptb2fd.runner.converted import converted_files
 
     inputs = list(args.inputs or [])
-    if inputs and all(is_jsonl(p) for p in inputs) and not args.corpus:
+    if converted_input(args):
+        converted_files(inputs)  # a missing file or a bad manifest: exit 2 now
         counts = JsonlCounts()
         return read_converted(inputs, counts), load_rules(rules_dir), counts
-    if any(is_jsonl(p) for p in inputs):
-        raise UsageError("give either converted .jsonl files or trees, not both")
     from ptb2fd.runner.stream import Summary, convert_stream
 
     items = iter_raw(args)

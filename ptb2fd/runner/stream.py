@@ -1,8 +1,10 @@
 """Running a conversion over many trees: order kept, every tree accounted for.
 
 `convert_stream` yields exactly one `Result` per input item, in input order,
-with `--jobs N` worker processes or in this process. Workers are forked
-after the rules and WordNet are loaded, so they start at once.
+with `--jobs N` worker processes (`forkpool.fork_map`, batches of 64 trees)
+or in this process. Workers are forked after the rules and WordNet are
+loaded, so they start at once. (`convert` to files runs partitions that
+write their own shards instead: `shards.py`, `local_engine.py`.)
 
 Nothing is dropped silently:
 - an exception that escapes the converter (a bug) fails that sentence with
@@ -16,24 +18,18 @@ Nothing is dropped silently:
 """
 from __future__ import annotations
 
-import gc
-import multiprocessing as mp
 import os
-from collections import Counter, deque
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
 from ptb2fd.conversion.converter import CONVERTED, FAILED, SKIPPED, Converter, Result
 from ptb2fd.errors import ConversionError
 from ptb2fd.record import Sentence, Token, token_values
-from ptb2fd.runner.jobs import die_with_parent
+from ptb2fd.runner.forkpool import fork_map
 from ptb2fd.trees.splitter import RawTree
 
 BATCH = 64
-_WORKER: Converter | None = None
-_RENDER: Callable[[Sentence], str] | None = None
 CRASH_ENV = "PTB2FD_TEST_CRASH_ON"  # fault injection: a worker exits on this sentence id
 
 
@@ -47,17 +43,7 @@ def safe_convert(converter: Converter, raw: RawTree) -> Result:
         return Result(raw.sent_id, raw.location, FAILED, error=err, reason=err.kind)
 
 
-def _convert_batch(batch: list[RawTree]) -> list[Result]:
-    crash_on = os.environ.get(CRASH_ENV)
-    out = []
-    for raw in batch:
-        if crash_on and raw.sent_id == crash_on:
-            os._exit(3)
-        out.append(_pack(safe_convert(_WORKER, raw)))
-    return out
-
-
-def _pack(result: Result):
+def _pack(result: Result, render: Callable[[Sentence], str] | None):
     """What a worker sends back: the rendered text when the caller renders,
     else the sentence as plain tuples (pickling Token objects would cost as
     much as converting them)."""
@@ -65,17 +51,17 @@ def _pack(result: Result):
     if s is None:
         return result, None
     result.sentence = None
-    if _RENDER is not None:
-        result.text = _RENDER(s)
+    if render is not None:
+        result.text = render(s)
         return result, None
-    return result, (s.id, [token_values(t) for t in s.tokens])
+    return result, (s.id, [token_values(t) for t in s.tokens], s.unknown)
 
 
 def _unpack(item) -> Result:
     result, packed = item
     if packed is not None:
-        sid, rows = packed
-        result.sentence = Sentence(sid, [Token(*row[:-1], list(row[-1])) for row in rows])
+        sid, rows, unknown = packed
+        result.sentence = Sentence(sid, [Token(*row[:-1], list(row[-1])) for row in rows], unknown)
     return result
 
 
@@ -90,7 +76,8 @@ def _batches(items: Iterable[RawTree], size: int) -> Iterator[list[RawTree]]:
         yield batch
 
 
-def _crashed(batch: list[RawTree]) -> list[Result]:
+def crashed(batch: list[RawTree]) -> list[Result]:
+    """The batch's sentences failed with reason worker-crash."""
     out = []
     for raw in batch:
         err = ConversionError("worker process crashed while converting this batch", raw.location, "worker")
@@ -98,21 +85,10 @@ def _crashed(batch: list[RawTree]) -> list[Result]:
     return out
 
 
-def _pool(jobs: int, ctx) -> ProcessPoolExecutor:
-    """Worker processes that die with this one (jobs.die_with_parent)."""
-    return ProcessPoolExecutor(jobs, mp_context=ctx, initializer=die_with_parent, initargs=(os.getpid(),))
-
-
-def _run_alone(batch: list[RawTree], ctx) -> list[Result]:
-    """Convert one batch in a fresh one-worker pool; if the worker dies
-    again, the batch's sentences fail with reason worker-crash."""
-    pool = _pool(1, ctx)
-    try:
-        return [_unpack(item) for item in pool.submit(_convert_batch, batch).result()]
-    except BrokenProcessPool:
-        return _crashed(batch)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+def maybe_crash(sent_id: str) -> None:
+    """Fault injection for the tests: exit on the sentence PTB2FD_TEST_CRASH_ON names."""
+    if sent_id == os.environ.get(CRASH_ENV):
+        os._exit(3)
 
 
 def convert_stream(converter: Converter, items: Iterable[RawTree], jobs: int = 1,
@@ -120,59 +96,28 @@ def convert_stream(converter: Converter, items: Iterable[RawTree], jobs: int = 1
     """One Result per item, in order. With `render`, each converted sentence
     comes back as `result.text` (rendered in the worker) and `sentence` is
     None; without it, `result.sentence` is set."""
-    global _WORKER, _RENDER
     if jobs <= 1:
-        crash_on = os.environ.get(CRASH_ENV)
         for raw in items:
-            if crash_on and raw.sent_id == crash_on:
-                os._exit(3)
+            maybe_crash(raw.sent_id)
             result = safe_convert(converter, raw)
             if render is not None and result.sentence is not None:
                 result.text = render(result.sentence)
                 result.sentence = None
             yield result
         return
-    _WORKER, _RENDER = converter, render
-    # Objects alive now (WordNet, the rules) are shared with the forked
-    # workers; frozen, the workers' garbage collector does not walk them,
-    # so their pages are not copied into every worker.
-    gc.freeze()
-    ctx = mp.get_context("fork")
-    batches = _batches(items, BATCH)
-    window = jobs * 4  # batches in flight: memory stays flat
-    pool = _pool(jobs, ctx)
-    pending: deque = deque()
-    try:
-        while True:
-            while len(pending) < window:
-                batch = next(batches, None)
-                if batch is None:
-                    break
-                pending.append((batch, pool.submit(_convert_batch, batch)))
-            if not pending:
-                break
-            batch, future = pending.popleft()
-            try:
-                results = future.result()
-            except BrokenProcessPool:
-                # The pool is gone with every batch in flight. Batches that
-                # finished before the crash keep their results; the others are
-                # run again one by one, in order, to find the one that crashes.
-                lost = [(batch, future)] + list(pending)
-                pending.clear()
-                pool.shutdown(wait=True, cancel_futures=True)
-                for b, f in lost:
-                    done = None
-                    if f.done() and not f.cancelled() and f.exception() is None:
-                        done = f.result()
-                    yield from map(_unpack, done) if done is not None else _run_alone(b, ctx)
-                pool = _pool(jobs, ctx)
-                continue
-            yield from map(_unpack, results)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-        _WORKER, _RENDER = None, None
-        gc.unfreeze()
+
+    def convert_batch(batch: list[RawTree]) -> list:
+        out = []
+        for raw in batch:
+            maybe_crash(raw.sent_id)
+            out.append(_pack(safe_convert(converter, raw), render))
+        return out
+
+    def lost(batch: list[RawTree]) -> list:
+        return [(r, None) for r in crashed(batch)]
+
+    for results in fork_map(convert_batch, _batches(items, BATCH), jobs, lost):
+        yield from map(_unpack, results)
 
 
 @dataclass
@@ -213,6 +158,16 @@ class Summary:
             self.failures.append({"id": result.sent_id, "source": loc.source, "line": loc.line,
                                   "kind": result.reason, "stage": getattr(result.error, "stage", None),
                                   "message": getattr(result.error, "message", str(result.error))})
+
+    def merge(self, other: "Summary") -> None:
+        """Add the counts and lists of `other`, which comes after this one
+        in input order: the result is what one Summary over both gives."""
+        for name in ("read", "converted", "failed", "skipped", "words"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("failure_kinds", "skip_reasons", "fired", "notes"):
+            getattr(self, name).update(getattr(other, name))
+        self.failures += other.failures
+        self.skips += other.skips
 
     def line(self) -> str:
         """"read 5, converted 2, failed 2 (parse: 1, worker-crash: 1), skipped 1

@@ -6,5 +6,5 @@ with its file, line and id (`splitter`, `reader`), parsing a bracketed
 string into an immutable `Node` tree (`ptbtree`), and cutting large inputs
 into partitions that convert to the same ids as one process (`partition`).
 
-May import: errors.
+May import: errors, nltk_import.
 """

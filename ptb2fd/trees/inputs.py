@@ -54,14 +54,18 @@ def _section_of(path: Path) -> str | None:
 
 def treebank_root() -> Path:
     """The NLTK treebank sample's `combined` folder, found the nltk way."""
-    import nltk
+    from ptb2fd.nltk_import import load_nltk
+
+    nltk = load_nltk()
 
     try:
         return Path(str(nltk.data.find("corpora/treebank/combined")))
     except LookupError:
         raise UsageError(
             "the NLTK 'treebank' corpus was not found on nltk.data.path "
-            f"({', '.join(map(str, nltk.data.path))}); set NLTK_DATA or run `make data`"
+            f"({', '.join(map(str, nltk.data.path))}): run `make data` in the ptb2fd folder (it puts the "
+            "sample in .venv/nltk_data, where NLTK looks), or set NLTK_DATA to the folder that holds "
+            "corpora/treebank: export NLTK_DATA=/path/to/nltk_data"
         ) from None
 
 

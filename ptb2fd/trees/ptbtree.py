@@ -15,16 +15,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-
-from nltk.tree import Tree
+from typing import TYPE_CHECKING
 
 from ptb2fd.errors import TreeParseError
+from ptb2fd.nltk_import import load_nltk
+
+if TYPE_CHECKING:
+    from nltk.tree import Tree
 
 # A token in a bracketed tree: anything but white space and brackets, where
-# "\(" and "\)" are escaped brackets inside a word.
-_TOKEN = r"(?:\\[()]|[^\s()])+"
+# "\(" and "\)" are escaped brackets inside a word. ASCII white space and
+# line breaks separate tokens; a space character (Unicode Zs: a hair space
+# U+200A, a thin or a no-break space) inside a leaf is part of the word
+# ("(NN 10\u200akm)"), as in newer web treebanks.
+_SPACE = r"[ \t\n\r\f\v\x1c-\x1f\x85\u2028\u2029]"
+_TOKEN = r"(?:\\[()]|[^ \t\n\r\f\v\x1c-\x1f\x85\u2028\u2029()])+"
 _CAT_OK = re.compile(r"^(?:-[A-Z]+-|[A-Za-z][A-Za-z0-9$|_]*\$?|[$#,.:;`'!?%&*+/<>@^~\\\"-]+)$")
 _UNESCAPE = re.compile(r"\\([/*()\[\]{}])")
+# nltk's nltk.tree.tree.MAX_TREE_DEPTH, which parse_tree keeps to without
+# importing nltk (a test checks they agree).
+MAX_TREE_DEPTH = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +162,9 @@ def read_bracketed(text: str) -> Tree:
     a long tree fail (with a TimeoutError) depending on machine load. Trees
     nested deeper than nltk's MAX_TREE_DEPTH (500) levels are refused.
     """
+    load_nltk()  # only irregular trees come here (parse_tree)
+    from nltk.tree import Tree
+
     try:
         return Tree.fromstring(text)
     except ValueError as exc:
@@ -162,9 +175,7 @@ def read_bracketed(text: str) -> Tree:
 
 
 def _max_depth() -> int:
-    from nltk.tree import tree as nltk_tree
-
-    return getattr(nltk_tree, "MAX_TREE_DEPTH", 500)
+    return MAX_TREE_DEPTH
 
 
 def _short(message: str) -> str:
@@ -172,14 +183,15 @@ def _short(message: str) -> str:
     return message if len(message) <= 300 else message[:297] + "..."
 
 
-def from_nltk(tree: Tree, phrase_labels: frozenset[str] = frozenset()) -> Node:
+def from_nltk(tree: Tree, phrase_labels: frozenset[str] = frozenset(), markup_leaf=None) -> Node:
     """Build ptb2fd nodes from an nltk Tree (which is left untouched).
 
     A preterminal is a tree whose only child is a string. A string beside
     other children, or a "preterminal" whose label is a phrase label such as
     NP, is a leaf without a tag and an error. The walk is recursive: nltk
     refuses trees nested deeper than its MAX_TREE_DEPTH (500), well within
-    Python's recursion limit.
+    Python's recursion limit. `markup_leaf(label, word)`, if given, returns
+    the tag of a leaf that is markup, not a word (a slash unit "(SU /)").
     """
 
     def build(t) -> Node:
@@ -187,6 +199,9 @@ def from_nltk(tree: Tree, phrase_labels: frozenset[str] = frozenset()) -> Node:
         kids = list(t)
         if len(kids) == 1 and kids[0].__class__ is str:
             label = parse_label(raw)
+            tag = markup_leaf(label.cat, kids[0]) if markup_leaf is not None else None
+            if tag is not None:
+                return Node(Label(tag, tag), (), kids[0], tag)
             if not raw or label.cat in phrase_labels:
                 raise TreeParseError(f"leaf {kids[0]!r} has no POS tag (its label is {raw!r})")
             return Node(label, (), unescape_word(kids[0]), label.cat)
@@ -199,6 +214,9 @@ def from_nltk(tree: Tree, phrase_labels: frozenset[str] = frozenset()) -> Node:
             built.append(build(child))
         return Node(parse_label(raw), tuple(built))
 
+    load_nltk()
+    from nltk.tree import Tree
+
     if not isinstance(tree, Tree):
         raise TreeParseError(f"leaf {tree!r} has no POS tag")
     return build(tree)
@@ -209,33 +227,41 @@ def from_nltk(tree: Tree, phrase_labels: frozenset[str] = frozenset()) -> Node:
 # preterminal "(NN dog)", which nltk reads as the same three tokens. Every
 # alternative captures something, so `findall`'s tuples (cheaper than match
 # objects) say which one matched.
-_TREE_TOKEN = re.compile(r"\(\s*(%s)\s+(%s)\s*\)|(\()\s*(%s)?|(\))|(%s)" % (_TOKEN, _TOKEN, _TOKEN, _TOKEN))
+_TREE_TOKEN = re.compile(r"\(%s*(%s)%s+(%s)%s*\)|(\()%s*(%s)?|(\))|(%s)"
+                         % (_SPACE, _TOKEN, _SPACE, _TOKEN, _SPACE, _SPACE, _TOKEN, _TOKEN))
 
 
-def parse_tree(text: str, phrase_labels: frozenset[str] = frozenset()) -> Node:
+def parse_tree(text: str, phrase_labels: frozenset[str] = frozenset(), markup_leaf=None) -> Node:
     """`from_nltk(read_bracketed(text))` in one pass, without nltk's Trees.
 
     Well-formed trees are built straight from nltk's own token pattern, the
     way `Tree.fromstring` reads them. Anything irregular (unbalanced
     brackets, a leaf without a tag, an empty constituent, too deep) goes
     through nltk and `from_nltk`, so errors and their messages are nltk's.
+    `markup_leaf` as in `from_nltk`.
     """
-    node = _parse_regular(text, phrase_labels, _max_depth())
-    return node if node is not None else from_nltk(read_bracketed(text), phrase_labels)
+    node = _parse_regular(text, phrase_labels, _max_depth(), markup_leaf)
+    return node if node is not None else from_nltk(read_bracketed(text), phrase_labels, markup_leaf)
 
 
-def _parse_regular(text: str, phrase_labels: frozenset[str], max_depth: int) -> Node | None:
+def _parse_regular(text: str, phrase_labels: frozenset[str], max_depth: int, markup_leaf=None) -> Node | None:
     labels: list[str] = []
     kids_stack: list[list] = []
     top = None
+    label_of = parse_label
+    new_node = Node
     for raw, word, opening, label_text, closing, _leaf in _TREE_TOKEN.findall(text):
         if word:  # "(NN dog)"
             if not kids_stack or len(labels) + 1 >= max_depth:
                 return None
-            label = parse_label(raw)
+            label = label_of(raw)
+            tag = markup_leaf(label.cat, word) if markup_leaf is not None else None
+            if tag is not None:
+                kids_stack[-1].append(new_node(Label(tag, tag), (), word, tag))
+                continue
             if label.cat in phrase_labels:
                 return None
-            kids_stack[-1].append(Node(label, (), unescape_word(word), label.cat))
+            kids_stack[-1].append(new_node(label, (), unescape_word(word) if "\\" in word else word, label.cat))
         elif opening:
             if top is not None or len(labels) + 1 >= max_depth:
                 return None  # a second tree, or deeper than nltk allows
@@ -247,7 +273,7 @@ def _parse_regular(text: str, phrase_labels: frozenset[str], max_depth: int) -> 
             kids = kids_stack.pop()
             if not kids:
                 return None
-            node = Node(parse_label(labels.pop()), tuple(kids))
+            node = new_node(label_of(labels.pop()), tuple(kids))
             if kids_stack:
                 kids_stack[-1].append(node)
             else:

@@ -83,6 +83,10 @@ class _Item:
         self.end_line = 0  # line its brackets last closed on
 
 
+# A bracket, or an escape ("\\(", "\\)": a backslash and the character after it).
+_BRACKET = re.compile(r"\\.|[()]", re.DOTALL)
+
+
 def _prefix_net(line: str) -> list[int]:
     """out[i]: opening minus closing brackets in line[:i] (escaped ones,
     "\\(" and "\\)", do not count)."""
@@ -110,6 +114,10 @@ def _indentation(line: str) -> tuple[int, int]:
     characters (control and format characters) at the start of a line are
     skipped without counting: a stray NUL neither indents a line nor moves
     it to column 0."""
+    rest = line.lstrip(" ")
+    if rest and rest[0].isprintable() and rest[0] != " ":  # most lines: spaces, then text
+        width = len(line) - len(rest)
+        return width, width
     i, n, width = 0, len(line), 0
     while i < n:
         c = line[i]
@@ -172,29 +180,26 @@ def split_trees(lines: Iterable[str], source: str) -> Iterator[RawTree]:
         i, n = 0, len(line)
         while i < n:
             if depth > 0:
-                # Inside a tree: copy up to the next unescaped bracket in one slice.
-                j = i
-                while j < n:
-                    c = line[j]
-                    if c == "(" or c == ")":
-                        break
-                    if c == "\\" and j + 1 < n:
-                        j += 2
-                        continue
-                    j += 1
-                if j > i:
-                    cur.parts.append(line[i:j])
-                if j >= n:
+                # Inside a tree: count its brackets up to where it closes
+                # (escaped ones, "\\(", do not count), and copy that in one slice.
+                for m in _BRACKET.finditer(line, i):
+                    c = m.group()
+                    if c == "(":
+                        depth += 1
+                    elif c == ")":
+                        depth -= 1
+                        if depth == 0:
+                            break
+                if depth > 0:
+                    cur.parts.append(line[i:])
                     break
-                c = line[j]
-                cur.parts.append(c)
-                depth += 1 if c == "(" else -1
-                i = j + 1
-                if depth == 0:
-                    cur.last_line = cur.end_line = lineno
-                    if cur.error is None and cur.top in WRAPPER_TOPS:
-                        base = cur.indent
-                    pending, cur = cur, None
+                j = m.end()
+                cur.parts.append(line[i:j])
+                i = j
+                cur.last_line = cur.end_line = lineno
+                if cur.error is None and cur.top in WRAPPER_TOPS:
+                    base = cur.indent
+                pending, cur = cur, None
                 continue
             ch = line[i]
             if ch.isspace() or not ch.isprintable():

@@ -1,5 +1,6 @@
 """`convert --engine dask` on a local Dask cluster: the same bytes as
-`--jobs 1`, shards with a manifest, a worker killed mid-run retried, and a
+`--jobs 1` (JSONL, CoNLL-U Plus and Parquet, shards written by the
+workers), shards with a manifest, a worker killed mid-run retried, and a
 partition that keeps killing its workers accounted for sentence by sentence."""
 from __future__ import annotations
 
@@ -76,11 +77,25 @@ def test_dask_single_output_in_conllup_equals_jobs_1(tmp_path, capsys):
     assert run.stdout == (tmp_path / "ref.conllup").read_text()
 
 
+@pytest.mark.slow
+def test_dask_workers_write_parquet_shards_joined_into_the_jobs_1_file(tmp_path, capsys):
+    # (The shards are those of the local engine: tests/integration/test_shards.py has every format.)
+    src = _inputs(tmp_path)
+    assert main(["convert", str(src), "--format", "parquet", "-o", str(tmp_path / "ref.parquet")]) == 1
+    ref_err = capsys.readouterr().err
+    run = subprocess.run(PTB2FD + ["convert", str(src), "--engine", "dask", "--jobs", "2", "--format", "parquet",
+                                   "--partition-size", "6k", "-o", str(tmp_path / "dask.parquet")],
+                         capture_output=True, text=True, timeout=240)
+    assert run.returncode == 1, run.stderr
+    assert (tmp_path / "dask.parquet").read_bytes() == (tmp_path / "ref.parquet").read_bytes()
+    assert run.stderr == ref_err
+
+
 def test_dask_refuses_standard_input_before_starting_a_cluster(capsys):
     assert main(["convert", "-", "--engine", "dask"]) == 2
     assert "standard input ('-') is not supported" in capsys.readouterr().err
     assert main(["convert", str(FIXTURES / "tops.mrg"), "--scheduler", "tcp://127.0.0.1:1"]) == 2
-    assert "--scheduler and --partition-size go with --engine dask" in capsys.readouterr().err
+    assert "--scheduler goes with --engine dask" in capsys.readouterr().err
 
 
 class _Lost:

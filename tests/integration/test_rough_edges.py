@@ -174,7 +174,7 @@ def test_jobs_above_the_cores_is_capped_with_a_warning(tmp_path, capsys, monkeyp
 
     monkeypatch.setattr(ptb2fd.runner.stream, "convert_stream", spy)
     (tmp_path / "in.mrg").write_text(TREE)
-    assert main(["convert", str(tmp_path / "in.mrg"), "--jobs", "64", "-o", str(tmp_path / "o.jsonl")]) == 0
+    assert main(["convert", str(tmp_path / "in.mrg"), "--jobs", "64"]) == 0  # to stdout: streamed
     cores = usable_cores()
     assert seen == [cores]
     assert f"ptb2fd: warning: --jobs 64 is more than the {cores} core(s) this process may use; running {cores}" \

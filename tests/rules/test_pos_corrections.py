@@ -146,6 +146,20 @@ def test_uh_heading_an_intj_is_not_corrected(fd):
     assert corrected_tok(s, "Oh") == ("UH", "interj", None, None), s.table()
 
 
+@covers("vbn-vbd-finite-complement", "vbn-vbd-finite")
+def test_vbn_vbd_in_a_complement_clause_but_not_a_small_clause(fd):
+    # Issue 21: a past tense mistagged VBN in a "that" clause is corrected;
+    # the participle of a small clause ("had the roof repaired") is not.
+    s = fd("( (S (NP-SBJ (PRP She)) (VP (VBD noted) (SBAR (IN that) (S (NP-SBJ (NNS sales)) (VP (VBN fell)))))"
+           " (. .)) )")
+    assert s.tok("fell").corrected == "VBN>VBD" and s.tok("fell").rules == ["vbn-vbd-finite-complement"], s.table()
+    s = fd("( (S (NP-SBJ (PRP She)) (VP (VBD had) (S (NP-SBJ-1 (DT the) (NN roof)) (VP (VBN repaired)"
+           " (NP (-NONE- *-1))))) (. .)) )")
+    assert s.tok("repaired").corrected is None and s.tok("roof").logicalrole == "object", s.table()
+    s = fd("( (S (NP-SBJ (NNS Sales)) (VP (VBN fell)) (. .)) )")
+    assert s.tok("fell").rules == ["vbn-vbd-finite"], s.table()
+
+
 def test_every_correction_rule_has_a_test(fd_rules, rule_coverage):
     missing = [rid for rid in fd_rules.corrections.rule_ids() if rid not in rule_coverage]
     assert missing == []

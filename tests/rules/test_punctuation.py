@@ -43,6 +43,17 @@ def test_root_final(fd):
     assert punct(s, "?") == ("say", "rightpunc", "punct-root-final"), s.table()
 
 
+@covers("punct-open-inside")
+def test_open_inside_a_noun_phrase(fd):
+    # Issue 21: an opening quote inside a noun phrase that nothing closes
+    # opens the word on its right, even the head.
+    s = fd("( (S (NP-SBJ (PRP He)) (VP (VBD praised) (NP (DT the) (`` ``) (NN courage))) (. .)) )")
+    assert punct(s, "``") == ("courage", "leftpunc", "punct-open-inside"), s.table()
+    # ... not one that a later quote closes: it stays outward, with "the".
+    s = fd("( (S (NP-SBJ (PRP He)) (VP (VBD praised) (NP (DT the) (`` ``) (NN courage))) (. .) ('' '')) )")
+    assert punct(s, "``") == ("the", "rightpunc", "punct-outward"), s.table()
+
+
 @covers("punct-coordination")
 def test_coordination(fd):
     s = fd(LIST)

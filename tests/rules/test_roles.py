@@ -183,6 +183,15 @@ CASES = [
                        " (NP (DT the) (NN examination)))) (. .)) )", "days", 1, "examination", "extent"),
     ("measure-extent-advp", "( (S (NP-SBJ (PRP He)) (VP (VBD arrived) (ADVP-TMP (NP (CD 48) (NNS hours)) (RB ahead)"
                             " (PP (IN of) (NP (NN time))))) (. .)) )", "hours", 1, "time", "extent"),
+    # Issue 21 (fixtures/constructions): a free relative after its verb, a
+    # quantified relative subject, a right-node-raised object.
+    ("free-relative-object", "( (S (NP-SBJ (PRP We)) (VP (VBP eat) (SBAR-NOM (WHNP-1 (WP whatever)) (S (NP-SBJ"
+                             " (PRP they)) (VP (VBP cook) (NP (-NONE- *T*-1)))))) (. .)) )", "cook", 1, "eat", "object"),
+    ("wh-quantifier-subject", "( (S (NP-SBJ (NP (NNS Banks)) (, ,) (SBAR (WHNP-1 (NP (DT some)) (WHPP (IN of)"
+                              " (WHNP (WP whom)))) (S (NP-SBJ (-NONE- *T*-1)) (VP (VBD failed)))) (, ,)) (VP (VBD merged))"
+                              " (. .)) )", "some", 1, "failed", "subject"),
+    ("rnr-object", "( (S (NP-SBJ (PRP She)) (VP (VP (VBD wrote) (NP (-NONE- *RNR*-1))) (, ,) (CC and) (VP (VBD read)"
+                   " (NP (-NONE- *RNR*-1))) (, ,) (NP-1 (DT the) (NN report))) (. .)) )", "report", 1, "read", "object"),
     # "For starters , the executives joined ..." (wsj_0010.mrg:7): an
     # untagged PP before the subject.
     ("dependent", "( (S (PP (IN For) (NP (NNS starters))) (, ,) (NP-SBJ (DT the) (NNS executives))"

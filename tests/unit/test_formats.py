@@ -197,19 +197,19 @@ def test_jsonl_wrong_types():
 # CoNLL-U Plus --------------------------------------------------------------
 
 FLEET_CONLLUP = """\
-# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC PTB2FD:LOGICALROLE PTB2FD:ROLEMARKER \
-PTB2FD:DIRECTION PTB2FD:RP PTB2FD:AP PTB2FD:JUNCTION PTB2FD:JUNCTION_POSITION PTB2FD:CONJ_ANCHOR \
+# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC PTB2FD:CAT0 PTB2FD:CAT1 PTB2FD:TENSE \
+PTB2FD:PN PTB2FD:LOGICALROLE PTB2FD:ROLEMARKER PTB2FD:DIRECTION PTB2FD:RP PTB2FD:AP PTB2FD:JUNCTION PTB2FD:JUNCTION_POSITION PTB2FD:CONJ_ANCHOR \
 PTB2FD:CONJ_SIBLING PTB2FD:GROUPTYPE PTB2FD:SUBJECT_POSITION PTB2FD:POSITION_CLASS PTB2FD:COMPOUND \
 PTB2FD:COMPOUND_POSITION PTB2FD:PHRASE PTB2FD:RULE PTB2FD:HEAD_RULE PTB2FD:CORRECTED PTB2FD:RULES
 # sent_id = wsj_0001.mrg:1
 # text = It would sell its aging fleet .
-1	It	it	pro	PRP	Cat1=personal|Pn=s	3	subject	_	_	subject	_	left	2	0	_	_	_	_	np	_	_	_	_	NP	R-subject	H-S	_	_
-2	would	would	v	MD	Cat1=modal	3	modal	_	_	modal	_	left	1	1	_	_	_	_	other	_	_	_	_	MD	R-modal	H-VP	_	_
-3	sell	sell	v	VB	Cat1=infinitive	0	top	_	_	top	_	_	_	2	_	_	_	_	clause	before	_	_	_	S	R-top	H-S	_	_
-4	its	it	det	PRP$	Cat1=possessive	6	withinmod	_	_	withinmod	_	left	2	3	_	_	_	_	other	_	_	_	_	PRP$	R-withinmod	H-NP	_	_
-5	aging	age	adj	VBG	Cat1=present-participle	6	withinmod	_	_	withinmod	_	left	1	4	_	_	_	_	other	_	_	_	_	VBG	R-withinmod	H-NP	VBG>JJ	C-vbg-prenominal,F-np
-6	fleet	fleet	n	NN	Cat1=common|Pn=s	3	object	_	_	object	_	right	3	5	_	_	_	_	np	_	_	_	_	NP	R-object	H-VP	_	_
-7	.	.	punc	.	_	3	rightpunc	_	_	rightpunc	_	right	4	6	_	_	_	_	other	_	_	_	_	.	P-final	H-S	_	_
+1	It	it	PRON	PRP	_	3	subject	_	_	pro	personal	_	s	subject	_	left	2	0	_	_	_	_	np	_	_	_	_	NP	R-subject	H-S	_	_
+2	would	would	AUX	MD	_	3	modal	_	_	v	modal	_	_	modal	_	left	1	1	_	_	_	_	other	_	_	_	_	MD	R-modal	H-VP	_	_
+3	sell	sell	VERB	VB	_	0	top	_	_	v	infinitive	_	_	top	_	_	_	2	_	_	_	_	clause	before	_	_	_	S	R-top	H-S	_	_
+4	its	it	PRON	PRP$	_	6	withinmod	_	_	det	possessive	_	_	withinmod	_	left	2	3	_	_	_	_	other	_	_	_	_	PRP$	R-withinmod	H-NP	_	_
+5	aging	age	ADJ	VBG	_	6	withinmod	_	_	adj	present-participle	_	_	withinmod	_	left	1	4	_	_	_	_	other	_	_	_	_	VBG	R-withinmod	H-NP	VBG>JJ	C-vbg-prenominal,F-np
+6	fleet	fleet	NOUN	NN	_	3	object	_	_	n	common	_	s	object	_	right	3	5	_	_	_	_	np	_	_	_	_	NP	R-object	H-VP	_	_
+7	.	.	PUNCT	.	_	3	rightpunc	_	_	punc	_	_	_	rightpunc	_	right	4	6	_	_	_	_	other	_	_	_	_	.	P-final	H-S	_	_
 
 """
 
@@ -221,9 +221,11 @@ def test_conllup_golden():
 def test_conllup_columns():
     assert conllup.COLUMNS[:10] == ("ID", "FORM", "LEMMA", "UPOS", "XPOS", "FEATS", "HEAD", "DEPREL", "DEPS",
                                     "MISC")
-    assert len(conllup.COLUMNS) == 10 + len(conllup.EXTRA_FIELDS) == 10 + len(FIELDS) - 10
+    # six fields have a standard column: id, word, base, cat (XPOS), head, role (DEPREL)
+    assert len(conllup.COLUMNS) == 10 + len(conllup.EXTRA_FIELDS) == 10 + len(FIELDS) - 6
     assert all(c.startswith("PTB2FD:") for c in conllup.COLUMNS[10:])
-    assert "PTB2FD:CAT0" not in conllup.COLUMNS  # cat0 is UPOS
+    # UPOS is a Universal POS tag; ptb2fd's own categories and features have columns of their own
+    assert conllup.COLUMNS[10:14] == ("PTB2FD:CAT0", "PTB2FD:CAT1", "PTB2FD:TENSE", "PTB2FD:PN")
 
 
 def test_conllup_escaping():
@@ -234,10 +236,11 @@ def test_conllup_escaping():
     lines = o.splitlines()
     assert lines[2].split("\t")[:3] == ["1", "1\\s1/2", "1\\s1/2"]
     assert lines[3].split("\t")[1:3] == ["\\_", "\\_"]
-    assert lines[3].split("\t")[5] == "Cat1=\\_|Pn=\\e"
+    assert lines[3].split("\t")[5] == "_"  # FEATS: ptb2fd's features are in its own columns
+    assert [lines[3].split("\t")[i] for i in (11, 13)] == ["\\_", "\\e"]  # cat1 "_", pn ""
     assert lines[3].split("\t")[-1] == "\\_,\\e,a\\cb"
     assert lines[4].split("\t")[2] == "a\\\\sb"
-    assert lines[5].split("\t")[5] == "Tense=a\\qb\\pc"
+    assert lines[5].split("\t")[12] == "a=b|c"  # tense: = and | need no escape in a column of its own
     assert all(" " not in line for line in lines[2:])
 
 
@@ -269,7 +272,11 @@ def test_conllup_parses_with_plain_conllu():
     first = parsed[0]
     assert [r["form"] for r in first] == fleet().words
     assert [r["head"] for r in first] == [3, 3, 0, 6, 6, 3, 3]
-    assert first[0]["feats"] == {"Cat1": "personal", "Pn": "s"}
+    assert [(r["upos"], r["xpos"]) for r in first] == [("PRON", "PRP"), ("AUX", "MD"), ("VERB", "VB"),
+                                                        ("PRON", "PRP$"), ("ADJ", "VBG"), ("NOUN", "NN"),
+                                                        ("PUNCT", ".")]
+    assert first[0]["feats"] is None
+    assert (first[0]["ptb2fd:cat0"], first[0]["ptb2fd:cat1"], first[0]["ptb2fd:pn"]) == ("pro", "personal", "s")
     assert first[4]["ptb2fd:rules"] == "C-vbg-prenominal,F-np"
     for line in text.splitlines():
         if line and not line.startswith("#"):
@@ -297,11 +304,11 @@ def test_conllup_skips_header_only_blocks():
 
 @pytest.mark.parametrize("mutate, message, line, sent_id", [
     (lambda t: t.split("\n", 1)[1], "no '# global.columns =' line", 1, "wsj_0001.mrg:1"),
-    (lambda t: t.replace("\tR-adverbial\t", "\tR-adverbial\textra\t"), "expected 29 columns", 13,
+    (lambda t: t.replace("\tR-adverbial\t", "\tR-adverbial\textra\t"), "expected 33 columns", 13,
      "wsj_0003.mrg:12"),
     (lambda t: t.replace("\tH-PP\t", "\tH-\\x\t", 1), "unknown escape '\\\\x'", 13, "wsj_0003.mrg:12"),
-    (lambda t: t.replace("Cat1=definite", "Mood=definite"), "bad feature 'Mood=definite'", 13,
-     "wsj_0003.mrg:12"),
+    (lambda t: t.replace(" PTB2FD:CAT0 PTB2FD:CAT1 PTB2FD:TENSE PTB2FD:PN", ""),
+     "(a file of ptb2fd 0.1, whose UPOS held cat0: convert the trees again)", 1, "wsj_0001.mrg:1"),
     (lambda t: t.replace("\tleft\t1\t0\t", "\tleft\tone\t0\t"), "'one' is not an integer", 13,
      "wsj_0003.mrg:12"),
     (lambda t: t.replace("# sent_id = wsj_0003.mrg:12\n", ""), "no '# sent_id", 13, "?"),

@@ -127,15 +127,17 @@ class _ReverseRealizer:
 def test_stat_realizer_plumbing_with_a_fake_model(capsys, tmp_path, monkeypatch):
     loaded = []
 
-    def load_realizer(path, view_name):
-        loaded.append((path, view_name))
+    def load_realizer(path, view_name, rules=None):
+        loaded.append((path, view_name, rules.directory))
         return _ReverseRealizer(view_name)
 
     monkeypatch.setattr("ptb2fd.realizer.model.load_realizer", load_realizer)
+    model = tmp_path / "m.bin"
+    model.write_bytes(b"a model")  # the file must exist: its content is the fake's
     code, out = run(capsys, "regen", "--corpus", "treebank", "--files", FILES, "--realizer", "stat", "--model",
-                    "m.bin", "--view", "paper", "--json", "--report", str(tmp_path / "r"))
+                    str(model), "--view", "paper", "--json", "--report", str(tmp_path / "r"))
     data = json.loads(out)
-    assert code == 0 and loaded == [("m.bin", "paper")]
+    assert code == 0 and loaded == [(str(model), "paper", default_rules_dir())]
     assert (data["view"], data["realizer"]) == ("paper", "stat")
     _, rules_out = run(capsys, "regen", "--corpus", "treebank", "--files", FILES, "--json")
     assert data["exact"] < json.loads(rules_out)["exact"]

@@ -52,6 +52,8 @@ class ClauseRules:
     subject_aux_roles: frozenset[str]
     finite_cat0: frozenset[str] = frozenset()
     subject_transparent_roles: frozenset[str] = frozenset()  # no word of these roles parts verb and subject
+    small_clause_parents: frozenset[str] = frozenset()  # a bare participle clause under these is passive
+    small_clause_labels: frozenset[str] = frozenset()  # ... when it is one of these (not an SBAR)
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.logical] + [self.np_fix_id]
@@ -72,7 +74,8 @@ def compile_clauses(data, checker) -> ClauseRules | None:
     def strs(sec, key, what):
         return frozenset(checker.strings(sec.get(key, []), f"{what}.{key}"))
 
-    passive = section("passive", ["participle_tags", "voice_roles", "object_trace_labels", "object_trace_kinds"])
+    passive = section("passive", ["participle_tags", "voice_roles", "object_trace_labels", "object_trace_kinds"],
+                      ["small_clause_parents", "small_clause_labels"])
     gt = section("grouptype", ["verb_cat0", "argument_roles", "marker_roles", "aux_roles", "indicative_cat1",
                                "np_head_cat0", "np_labels", "determiner_roles", "no_determiner_cat1"],
                  ["finite_cat0"])
@@ -102,6 +105,7 @@ def compile_clauses(data, checker) -> ClauseRules | None:
         pair(fix.get("adjective"), "np_head_correction.adjective"), pair(fix.get("noun"), "np_head_correction.noun"),
         strs(sp, "subject_roles", "subject_position"), strs(sp, "aux_roles", "subject_position"),
         strs(gt, "finite_cat0", "grouptype"), strs(sp, "transparent_roles", "subject_position"),
+        strs(passive, "small_clause_parents", "passive"), strs(passive, "small_clause_labels", "passive"),
     )
 
 
@@ -178,7 +182,14 @@ class ClauseFeatures:
         if parse.words[t].tag not in rules.participle_tags:
             return False
         if not any(parse.roles[d] in rules.voice_roles for d in dependents[t]):
-            return False
+            # A participle clause with its own subject and no auxiliary, the
+            # complement of a verb or a preposition, is passive: "had [the
+            # bridge] repaired by a contractor", "with the cells washed".
+            parent, clause = parse.deps.parent[t], parse.deps.attach[t]
+            return parent is not None and parent.label.cat in rules.small_clause_parents \
+                and clause.label.cat in rules.small_clause_labels \
+                and any(parse.roles[d] in rules.subject_roles for d in dependents[t]) \
+                and not any(parse.roles[d] in rules.aux_roles for d in dependents[t])
         vp = parse.deps.parent_of.get(id(parse.words[t]))
         if vp is None:
             return False

@@ -122,7 +122,7 @@ class GroupCompoundPrepositions:
     def _rebuild(self, node: Node) -> Node:
         if node.word is not None:
             return node
-        kids = [self._rebuild(c) for c in node.children]
+        kids = [c if c.word is not None else self._rebuild(c) for c in node.children]  # words stay
         changed = any(k is not c for k, c in zip(kids, node.children))
         grouped = self._group(node, kids)
         if grouped is not None:

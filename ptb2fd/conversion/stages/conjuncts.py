@@ -33,6 +33,7 @@ class ConjunctFinder:
     def __init__(self, rules: CoordinationRules, vocab: TreebankVocabulary):
         self.rules = rules
         self.vocab = vocab
+        self._all_families = frozenset(f for fams in rules.families.values() for f in fams)
 
     def _is_marker(self, node: Node) -> bool:
         if node.word is not None:
@@ -44,6 +45,9 @@ class ConjunctFinder:
 
     def _families(self, node: Node) -> frozenset[str]:
         cat = node.tag if node.word is not None else node.label.cat
+        if self.rules.list_closers and cat not in self.rules.conjunction_tags and \
+                " ".join(w.word.lower() for w in node.words()) in self.rules.list_closers:
+            return self._all_families  # "hats , scarves , and [so on]"
         fams = self.rules.families.get(cat, frozenset())
         if node.word is None and self.rules.nominal_ftag.intersection(node.label.ftags):
             fams = fams | {"nominal"}

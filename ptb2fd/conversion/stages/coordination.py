@@ -43,7 +43,7 @@ class NestCoordination(FlatCoordination):
     def _rebuild(self, node: Node) -> Node:
         if node.word is not None:
             return node
-        kids = [self._rebuild(c) for c in node.children]
+        kids = [c if c.word is not None else self._rebuild(c) for c in node.children]  # words stay
         return self._coordinate(node, kids)
 
     def _keep(self, node: Node, kids: list[Node]) -> Node:

@@ -45,6 +45,8 @@ class CoordinationRules:
     interrupters: frozenset[str] = frozenset()  # labels skipped like punctuation between conjuncts
     conjunct_modifiers: frozenset[str] = frozenset()  # categories of adverbs that open a conjunct
     set_off_modifiers: frozenset[str] = frozenset()  # ... and of phrases that do when set off by separators
+    list_closers: frozenset[str] = frozenset()  # last conjuncts that close a list of anything ("and so on")
+    shared_dependents: str = "nearest"  # where dependents shared by all conjuncts attach: nearest | first
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
@@ -56,7 +58,10 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
         return None
     keys = ["conjunction_tags", "conjunction_phrases", "separator_words", "initial_markers", "families",
             "unlike_parents", "rules"]
-    checker.keys(data, keys + ["interrupters", "conjunct_modifiers", "set_off_conjunct_modifiers"], keys, what="coordination.yaml")
+    checker.keys(data, keys + ["interrupters", "conjunct_modifiers", "set_off_conjunct_modifiers", "list_closers",
+                               "shared_dependents"], keys, what="coordination.yaml")
+    shared = checker.choice(data.get("shared_dependents", "nearest"), ("nearest", "first"), "shared_dependents",
+                            None, None)
     families: dict[str, set[str]] = {}
     ftags: set[str] = set()
     for fam, members in (checker.mapping(data.get("families", {}), "families") or {}).items():
@@ -89,4 +94,6 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
         frozenset(checker.strings(data.get("interrupters", []), "interrupters")),
         frozenset(checker.strings(data.get("conjunct_modifiers", []), "conjunct_modifiers")),
         frozenset(checker.strings(data.get("set_off_conjunct_modifiers", []), "set_off_conjunct_modifiers")),
+        frozenset(w.lower() for w in checker.strings(data.get("list_closers", []), "list_closers")),
+        shared or "nearest",
     )

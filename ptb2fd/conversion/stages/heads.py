@@ -15,130 +15,11 @@ Known failure (as in the paper): flat NPs make "Boeing" in "Boeing Co.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from ptb2fd.conversion.pipeline import Parse
+from ptb2fd.conversion.stages.head_rules import HeadRules, LabelRule, NPRule, compile_heads  # noqa: F401
 from ptb2fd.conversion.stages.treebank import TreebankVocabulary
-from ptb2fd.rulelang.patterns import Pattern, any_match, compile_patterns
-from ptb2fd.rulelang.rulefile import line_of
+from ptb2fd.rulelang.patterns import any_match
 from ptb2fd.trees.ptbtree import Node
-
-
-@dataclass(frozen=True)
-class LabelRule:
-    rule_id: str
-    leftward: bool  # True: scan left to right
-    priority: tuple[Pattern, ...]
-    rightmost: tuple[Pattern, ...] = ()  # priority patterns searched right to left whatever `direction` says
-    complement_after: tuple[Pattern, ...] = ()  # search first the children after the first of these
-
-
-@dataclass(frozen=True)
-class NPRule:
-    rule_id: str
-    first: bool
-    last_child: bool
-    match: tuple[Pattern, ...]
-    exclude: tuple[Pattern, ...]
-    no_function_tag: bool
-    except_words: frozenset[str]
-    prefix: tuple[Pattern, ...]
-    first_word_in_months: bool
-    before_last: tuple[Pattern, ...] = ()  # look only at the child before a last child matching these
-    except_months: bool = False  # a child whose word is in `months` does not match
-    last_word_not: re.Pattern | None = None  # the rule is off when the last child's word matches
-
-
-@dataclass(frozen=True)
-class AuxiliaryRule:
-    labels: frozenset[str]
-    tags: frozenset[str]
-    words: frozenset[str]
-    complement: tuple[Pattern, ...]
-    head_tags: tuple[Pattern, ...] = ()  # the complement's word head must have one of these tags
-
-
-@dataclass(frozen=True)
-class HeadRules:
-    auxiliaries: AuxiliaryRule
-    labels: dict[str, LabelRule]
-    default: LabelRule
-    np_labels: frozenset[str]
-    np_rules: tuple[NPRule, ...]
-    months: frozenset[str]
-
-    def rule_ids(self) -> list[str]:
-        ids = [r.rule_id for r in self.labels.values()] + [self.default.rule_id]
-        ids += [r.rule_id for r in self.np_rules] + ["np-fallback", "head-coordination", "head-only-child",
-                                                     "head-auxiliary"]
-        return ids
-
-
-def compile_heads(data, checker) -> HeadRules | None:
-    data = checker.mapping(data, "heads.yaml")
-    if data is None:
-        return None
-    checker.keys(data, ["labels", "default", "np_labels", "np_rules", "months", "auxiliaries"],
-                 ["labels", "default", "np_labels", "np_rules", "auxiliaries"], what="heads.yaml")
-    aux = checker.mapping(data.get("auxiliaries", {}), "auxiliaries") or {}
-    checker.keys(aux, ["labels", "tags", "words", "complement", "complement_head_tags"], ["labels", "complement"],
-                 what="auxiliaries")
-    auxiliaries = AuxiliaryRule(
-        frozenset(checker.strings(aux.get("labels", []), "auxiliaries.labels")),
-        frozenset(checker.strings(aux.get("tags", []), "auxiliaries.tags")),
-        frozenset(w.lower() for w in checker.strings(aux.get("words", []), "auxiliaries.words")),
-        compile_patterns(aux.get("complement", []), checker, "auxiliaries.complement"),
-        compile_patterns(aux.get("complement_head_tags", []), checker, "auxiliaries.complement_head_tags"))
-
-    def label_rule(rule_id: str, spec) -> LabelRule:
-        spec = checker.mapping(spec, f"head rule for {rule_id}", rule_id) or {}
-        checker.keys(spec, ["direction", "priority", "rightmost", "complement_after"], ["direction"], rule_id,
-                     "head rule")
-        direction = checker.choice(spec.get("direction"), ["left", "right"], "direction", rule_id, line_of(spec))
-        priority = compile_patterns(spec.get("priority", []), checker, "priority", rule_id, line_of(spec))
-        rightmost = compile_patterns(spec.get("rightmost", []), checker, "rightmost", rule_id, line_of(spec))
-        if not {p.text for p in rightmost} <= {p.text for p in priority}:
-            checker.problem("every 'rightmost' pattern must be in 'priority'", rule_id, line_of(spec))
-        after = compile_patterns(spec.get("complement_after", []), checker, "complement_after", rule_id, line_of(spec))
-        return LabelRule(rule_id, direction != "right", priority, rightmost, after)
-
-    labels = {}
-    for label, spec in (checker.mapping(data.get("labels", {}), "labels") or {}).items():
-        labels[str(label)] = label_rule(f"head-{label}", spec)
-    default = label_rule("head-default", data.get("default", {}))
-    np_rules = []
-    for spec, rid, _ in checker.rules(data, "np_rules", "NP head rule",
-                                      ["id", "pick", "last_child", "match", "exclude", "no_function_tag",
-                                       "except_words", "prefix", "first_word_in", "before_last", "except_in",
-                                       "last_word_not"],
-                                      ["id", "pick"]):
-        for key in ("first_word_in", "except_in"):
-            if spec.get(key) not in (None, "months"):
-                checker.problem(f"{key} can only name the 'months' list", rid, line_of(spec))
-        pick = checker.choice(spec.get("pick"), ["first", "last"], "pick", rid, line_of(spec))
-        last_word_not = None
-        if spec.get("last_word_not") is not None:
-            try:
-                last_word_not = re.compile(str(spec["last_word_not"]))
-            except re.error as exc:
-                checker.problem(f"last_word_not is not a regular expression: {exc}", rid, line_of(spec))
-        if "match" not in spec and "exclude" not in spec:
-            checker.problem("NP head rule needs 'match' or 'exclude'", rid, line_of(spec))
-        np_rules.append(NPRule(
-            str(rid), pick == "first", bool(spec.get("last_child", False)),
-            compile_patterns(spec.get("match", []), checker, "match", rid, line_of(spec)),
-            compile_patterns(spec.get("exclude", []), checker, "exclude", rid, line_of(spec)),
-            bool(spec.get("no_function_tag", False)),
-            frozenset(checker.strings(spec.get("except_words", []), "except_words", rid)),
-            compile_patterns(spec.get("prefix", []), checker, "prefix", rid, line_of(spec)),
-            spec.get("first_word_in") == "months",
-            compile_patterns(spec.get("before_last", []), checker, "before_last", rid, line_of(spec)),
-            spec.get("except_in") == "months",
-            last_word_not,
-        ))
-    return HeadRules(auxiliaries, labels, default, frozenset(checker.strings(data.get("np_labels", []), "np_labels")),
-                     tuple(np_rules), frozenset(checker.strings(data.get("months", []), "months")))
 
 
 class HeadFinder:
@@ -181,6 +62,11 @@ class HeadFinder:
     def _search(self, children: tuple[Node, ...], rule: LabelRule, order) -> int | None:
         """The first priority pattern that some child in `order` matches wins."""
         is_punct = self.vocab.is_punct
+        if rule.not_before:
+            # "(ADJP (NN dose) (HYPH -) (JJ dependent))": the word before the
+            # hyphen is the modifier half of the compound.
+            last = len(children) - 2
+            order = [i for i in order if i >= last or not any_match(rule.not_before, children[i + 1])]
         backward = list(order)[::-1] if rule.rightmost else order
         for pattern in rule.priority:
             for i in (backward if pattern in rule.rightmost else order):
@@ -228,6 +114,8 @@ class HeadFinder:
                 continue
             if rule.last_word_not is not None and rule.last_word_not.match(_one_word(children[content[-1]]) or ""):
                 continue
+            if rule.last_word is not None and not rule.last_word.match(_one_word(children[content[-1]]) or ""):
+                continue
             if rule.before_last:
                 if len(content) < 2 or not any_match(rule.before_last, children[content[-1]]):
                     continue
@@ -245,6 +133,8 @@ class HeadFinder:
                 if rule.no_function_tag and child.label.ftags:
                     continue
                 if rule.except_words and _one_word(child) in rule.except_words:
+                    continue
+                if rule.word_in is not None and (_one_word(child) or "").lower() not in rule.word_in:
                     continue
                 return i, rule.rule_id
         return content[-1], "np-fallback"

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from ptb2fd.rulelang.rulefile import line_of
 
-STRATEGIES = ("root-final", "coordination", "pair", "open", "close", "paired", "outward", "bracket-head")
+STRATEGIES = ("root-final", "coordination", "pair", "open", "open-inside", "close", "paired", "outward",
+              "bracket-head")
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,7 @@ class PunctRule:
     rule_id: str
     strategy: str
     marks: frozenset[str]  # empty: any mark
+    parents: frozenset[str] = frozenset()  # empty: in any phrase; else only in phrases with these labels
 
 
 @dataclass(frozen=True)
@@ -43,10 +45,11 @@ def compile_punctuation(data, checker) -> PunctuationRules | None:
     pairs.setdefault('"', frozenset({'"'}))
     pairs.setdefault("'", frozenset({"'"}))
     rules = []
-    for spec, rid, _ in checker.rules(data, "rules", "punctuation rule", ["id", "strategy", "marks"],
+    for spec, rid, _ in checker.rules(data, "rules", "punctuation rule", ["id", "strategy", "marks", "parents"],
                                       ["id", "strategy"]):
         strategy = checker.choice(spec.get("strategy"), STRATEGIES, "strategy", rid, line_of(spec))
         rules.append(PunctRule(str(rid), strategy or "bracket-head",
-                               frozenset(checker.strings(spec.get("marks", []), "marks", rid))))
+                               frozenset(checker.strings(spec.get("marks", []), "marks", rid)),
+                               frozenset(checker.strings(spec.get("parents", []), "parents", rid))))
     return PunctuationRules(pairs, frozenset(checker.strings(data.get("not_punctuation", []), "not_punctuation")),
                             frozenset(checker.strings(data.get("marker_tags", []), "marker_tags")), tuple(rules))

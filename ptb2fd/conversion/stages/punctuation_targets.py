@@ -147,6 +147,14 @@ class PunctuationTargets:
             if opening and after and not (after[0] == head_index and outer_before):
                 return self._left(deps, kids[after[0]]), "leftpunc"
             return None
+        if s == "open-inside":
+            # An opening mark that nothing after it closes goes with the
+            # word on its right even inside a phrase (paper 4.6): "She felt
+            # the [‘] warmth of pride" -> leftpunc of "warmth".
+            if opening and after and (not rule.parents or parent.label.cat in rule.parents) \
+                    and not any(self._closes(node, w) for w in parse.words[t + 1:]):
+                return self._left(deps, kids[after[0]]), "leftpunc"
+            return None
         if s == "close":
             if opening is False and before and not (before[-1] == head_index and after):
                 return self._right(deps, kids[before[-1]]), "rightpunc"

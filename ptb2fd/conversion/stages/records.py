@@ -17,6 +17,10 @@ from ptb2fd.errors import InvariantError
 from ptb2fd.record import Sentence, Token
 
 
+# Dependents shared by the conjuncts are marked in `rules`, punctuation aside.
+SHARED_NOT = frozenset({"leftpunc", "rightpunc", "coordpunc"})
+
+
 class BuildRecords:
     name = "records"
     needs = ("words", "deps", "roles", "role_rules", "logicalroles", "grouptypes", "subject_positions",
@@ -76,6 +80,8 @@ class BuildRecords:
             elif t in marker_of:
                 junction = marker_of[t]
                 extra.append(coord_rule[junction])
+            elif t in deps.shared_of and roles[t] not in SHARED_NOT:
+                extra.append("coordination-shared")
             if t in compound_of:
                 compound, compound_position, rid = compound_of[t]
                 extra.append(rid)

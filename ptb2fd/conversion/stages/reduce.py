@@ -54,6 +54,7 @@ class Dependencies:
     marker_of: dict[int, int] = field(default_factory=dict)  # token -> junction id (markers, separators)
     role_from: dict[int, int] = field(default_factory=dict)  # conjunct token -> token whose role it shares
     compound_of: dict[int, tuple[int, int, str]] = field(default_factory=dict)  # token -> (unit, position, rule)
+    shared_of: dict[int, int] = field(default_factory=dict)  # dependent shared by a junction's conjuncts -> jid
     junctions: list[Junction] = field(default_factory=list)
 
 
@@ -61,6 +62,11 @@ class ReduceToDependencies:
     name = "reduce"
     needs = ("tree", "words", "heads", "coordinations", "compounds")
     provides = ("deps",)
+
+    def __init__(self, shared_dependents: str = "nearest"):
+        # coordination.yaml shared_dependents: "first" keeps right-shared
+        # dependents on the coordination's head, the first conjunct.
+        self.right_shared_to_last = shared_dependents == "nearest"
 
     def run(self, parse: Parse) -> None:
         tree, heads = parse.tree, parse.heads
@@ -97,7 +103,7 @@ class ReduceToDependencies:
                 parent[w] = node
         deps = Dependencies(head, attach, parent, lexhead, parent_of)
         self._compounds(parse, deps)
-        self._coordinations(parse, deps, order)
+        self._coordinations(parse, deps, order, self.right_shared_to_last)
         parse.deps = deps
 
     @staticmethod
@@ -118,7 +124,7 @@ class ReduceToDependencies:
             parse.fire(rule_id)
 
     @staticmethod
-    def _coordinations(parse: Parse, deps: Dependencies, order: list[Node]) -> None:
+    def _coordinations(parse: Parse, deps: Dependencies, order: list[Node], right_shared_to_last: bool = True) -> None:
         coords = parse.coordinations
         head, lexhead = deps.head, deps.lexhead
         jid = 0
@@ -145,9 +151,19 @@ class ReduceToDependencies:
             last_node = kids[coord.conjuncts[-1]]
             last = conj_tokens[-1]
             skip = set(movers)
-            for d in range(len(head)):
+            for d in range(len(head) if right_shared_to_last else 0):
                 if head[d] == first and d not in skip and deps.attach[d].start >= last_node.end:
                     head[d] = last
+            # Dependents shared by all the conjuncts: siblings of the
+            # coordinated phrase (of the node nesting added, or of the
+            # conjuncts in the phrase), outside the conjuncts.
+            scope = {id(k) for k in kids}
+            outer = deps.parent_of.get(id(node))
+            if coord.nested and outer is not None:
+                scope.update(id(k) for k in outer.children)
+            for d in range(len(head)):
+                if head[d] in (first, last) and d not in skip and d != first and id(deps.attach[d]) in scope:
+                    deps.shared_of.setdefault(d, jid)
             # An adverb that opens a conjunct modifies it: "or [even] early Tuesday".
             for m, c in coord.modifiers:
                 head[lexhead[id(kids[m])]] = lexhead[id(kids[c])]

@@ -135,31 +135,41 @@ class AssignRoles:
         head = parse.deps.head
         dependents = parse.dependents
         out: dict[int, str] = {}
+        # Per head, once: its first subject, first auxiliary before it, and
+        # its objects after it (per dependent, a flat 8,000-word phrase made
+        # this quadratic).
+        marks: dict[int, tuple] = {}
         for d, role in enumerate(roles):
             if role not in classed or head[d] < 0:
                 continue
             h = head[d]
-            sibs = dependents[h]
-            if d < h:
+            m = marks.get(h)
+            if m is None:
+                sibs = dependents[h]
                 subj = [s for s in sibs if roles[s] == "subject"]
                 aux = [s for s in sibs if roles[s] in AUX_ROLES and s < h]
+                objs = [s for s in sibs if roles[s] in OBJECT_ROLES and s > h]
+                m = marks[h] = (min(subj) if subj else None, min(aux) if aux else None,
+                                min(objs) if objs else None, max(objs) if objs else None)
+            first_subj, first_aux, first_obj, last_obj = m
+            if d < h:
                 # Before the subject, or, with no subject, before the first
                 # auxiliary: "agreed [never] to enter", "that [now] will be".
-                if (subj and d < min(subj)) or (not subj and aux and d < min(aux)):
+                if (first_subj is not None and d < first_subj) or (
+                        first_subj is None and first_aux is not None and d < first_aux):
                     cls = "before-subject"
-                elif aux and d > min(aux):
+                elif first_aux is not None and d > first_aux:
                     cls = "after-aux"
-                elif subj:
+                elif first_subj is not None:
                     cls = "after-subject"
                 else:
                     cls = "free"
             else:
-                objs = [s for s in sibs if roles[s] in OBJECT_ROLES and s > h]
-                if not objs:
+                if first_obj is None:
                     cls = "free"
-                elif d < min(objs):
+                elif d < first_obj:
                     cls = "before-object"
-                elif d > max(objs):
+                elif d > last_obj:
                     cls = "after-object"
                 else:
                     cls = "between-objects"

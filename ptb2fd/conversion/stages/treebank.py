@@ -10,6 +10,9 @@ and are counted in `parse.notes` as `unknown-label:L`, `unknown-tag:T` and
 letters, an empty label below the top) are parse errors. A constituent
 labelled with a markup tag, "(CODE (SYM SpeakerA1) (. .))", is markup as a
 whole: its insides are not checked, and the nulls stage removes it.
+A slash-unit marker written as a leaf ("(SU /)", "(. /)", "(SU -/)"; the
+`slash_units` of treebank.yaml) is read as a markup leaf, so the unit's
+words convert and the marker is counted with the other markup.
 Rule file: treebank.yaml (label and tag vocabulary).
 """
 from __future__ import annotations
@@ -33,6 +36,16 @@ class TreebankVocabulary:
     punctuation_words: frozenset[str]
     wrapper_labels: frozenset[str]
     elided_verb_elements: frozenset[str] = frozenset()
+    slash_unit_words: frozenset[str] = frozenset()
+    slash_unit_labels: frozenset[str] = frozenset()
+    slash_unit_tag: str = "-DFL-"
+
+    def slash_unit(self, label: str, word: str) -> str | None:
+        """The markup tag of a slash-unit marker leaf ("(SU /)", "(. /)",
+        "(SU -/)"), else None."""
+        if word in self.slash_unit_words and (label in self.slash_unit_labels or label in self.phrase_labels):
+            return self.slash_unit_tag
+        return None
 
     def is_punct(self, node: Node) -> bool:
         return node.word is not None and (node.tag in self.punctuation_tags or node.word in self.punctuation_words)
@@ -44,8 +57,16 @@ def compile_treebank(data, checker) -> TreebankVocabulary | None:
         return None
     keys = ["phrase_labels", "pos_tags", "function_tags", "null_tags", "markup_tags", "empty_elements",
             "punctuation_tags", "punctuation_words", "wrapper_labels"]
-    checker.keys(data, keys + ["elided_verb_elements"], keys, what="treebank.yaml")
+    checker.keys(data, keys + ["elided_verb_elements", "slash_units"], keys, what="treebank.yaml")
     sets = {k: frozenset(checker.strings(data.get(k, []), k)) for k in keys + ["elided_verb_elements"]}
+    slash = checker.mapping(data.get("slash_units", {}), "slash_units") or {}
+    if "slash_units" in data:  # optional: a rule folder without it reads no slash units
+        checker.keys(slash, ["words", "labels", "tag"], ["words", "tag"], what="slash_units")
+    sets["slash_unit_words"] = frozenset(checker.strings(slash.get("words", []), "slash_units.words"))
+    sets["slash_unit_labels"] = frozenset(checker.strings(slash.get("labels", []), "slash_units.labels"))
+    sets["slash_unit_tag"] = str(slash.get("tag", "-DFL-"))
+    if slash and sets["slash_unit_tag"] not in sets["markup_tags"]:
+        checker.problem(f"slash_units.tag {sets['slash_unit_tag']!r} must be one of markup_tags", "slash_units")
     return TreebankVocabulary(**sets)
 
 
@@ -61,7 +82,8 @@ class ReadTree:
         self._verdicts: dict[tuple[bool, str], tuple[str | None, tuple[str, ...], bool]] = {}
 
     def run(self, parse: Parse) -> None:
-        node = parse_tree(parse.text, self.vocab.phrase_labels)
+        node = parse_tree(parse.text, self.vocab.phrase_labels,
+                          self.vocab.slash_unit if self.vocab.slash_unit_words else None)
         # Unwrap "( (S ...) )" and "(ROOT (S ...))".
         while node.word is None and node.label.raw in self.vocab.wrapper_labels and len(node.children) == 1 \
                 and node.children[0].word is None:
