@@ -28,15 +28,20 @@ returning its figures; `main` runs them in order and prints the total time.
 6. the Dask engine with 2 local workers, writing shards, vs --jobs 1 and 2
    (target at least 1.8x --jobs 1; `--no-dask`);
 7. `ptb2fd analyse` on the sample as two systems (`--no-analyse`);
-8. issue 23's: start-up (`--version`, one small file), the rule loop
+8. the statistical realizer: training on dev and realizing the test half
+   (`--no-realizer`);
+9. issue 23's: start-up (`--version`, one small file), the rule loop
    (`diff` after a one-rule edit, warm and cold), CPU per tree against
-   ClearNLP (skipped without Java), a flat 8,000-word tree.
-9. parser output: converting with `--functions infer` vs `gold`, and
-   loading the function-tag model (ptb2fd/bench/functions.py).
+   ClearNLP (skipped without Java), a flat 8,000-word tree;
+10. parser output: converting with `--functions infer` vs `gold`, and
+   loading the function-tag model (ptb2fd/bench/functions.py);
+11. how training scales: `ptb2fd train --jobs 2` on the sample replicated
+   1, 4 and 10 times, time and peak RSS per size (`--no-training`; the
+   slowest measure, some minutes per size).
 The child-process measures (1, 2, 5) are in ptb2fd/bench/process.py, the
 Dask and analyse measures (6, 7) in ptb2fd/bench/engines.py, the
-statistical realizer's in ptb2fd/bench/realizer.py, issue 23's (8) in
-ptb2fd/bench/speed.py.
+statistical realizer's in ptb2fd/bench/realizer.py and training.py, issue
+23's (9) in ptb2fd/bench/speed.py.
 """
 from __future__ import annotations
 
@@ -145,10 +150,20 @@ def bench_functions(args) -> dict:
     return {"functions": m}
 
 
+def bench_training(args) -> dict:
+    if args.no_training:
+        return {}
+    from ptb2fd.bench.training import measure_training, report_training
+
+    m = measure_training()
+    print("\n".join(report_training(m)))
+    return m
+
+
 # The measures, in the order `make bench` prints them.
 MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_regen_jobs, bench_peak_rss,
             bench_peak_rss_regen, bench_dask, bench_analyse, bench_realizer, bench_startup, bench_rule_loop,
-            bench_peer, bench_long_sentence, bench_functions)
+            bench_peer, bench_long_sentence, bench_functions, bench_training)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -158,10 +173,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-dask", action="store_true", help="skip the Dask engine comparison")
     p.add_argument("--no-analyse", action="store_true", help="skip timing `ptb2fd analyse`")
     p.add_argument("--no-realizer", action="store_true", help="skip training and running the statistical realizer")
+    p.add_argument("--no-training", action="store_true", help="skip training on the sample replicated 1, 4, 10 times")
     p.add_argument("--only", metavar="NAME", action="append",
                    help="run only this measure (setup, processes, in_process, jobs, regen_jobs, peak_rss, "
-                        "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence, functions); "
-                        "repeatable")
+                        "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence, functions, "
+                        "training); repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
     start = time.perf_counter()

@@ -21,7 +21,8 @@ TARGETS = {"train_dev_s": 60.0, "realize_vs_convert": 2.0}
 
 def measure_realizer(repeat: int = 1, view: str = "paper", side_views: tuple[str, ...] = ("shallow", "lemma")) -> dict:
     from ptb2fd.conversion.converter import Converter
-    from ptb2fd.realizer.model import load_realizer, save_model, train_model
+    from ptb2fd.realizer.model import load_realizer, save_model
+    from ptb2fd.realizer.trainer import train_model
     from ptb2fd.regen.view import make_view
     from ptb2fd.ruleset.load import load_rules
     from ptb2fd.trees.reader import read_trees, resolve_inputs

@@ -5,9 +5,9 @@
 
 Input is converted records (JSONL, Parquet, a `convert -o DIR/` folder) or
 trees (converted on the fly with the rules of --rules). Train on dev only:
-the test half is for reporting. With --jobs N the candidates (each head's
-orderings with their language-model values, and the first model's beams)
-are extracted on N workers; the model file is byte-identical.
+the test half is for reporting. --jobs N converts and extracts the
+training data in N processes; the model is the same for any N
+(docs/statistical-realizer.md).
 """
 from __future__ import annotations
 
@@ -40,17 +40,9 @@ def add_parser(sub) -> None:
     t.set_defaults(run=run)
 
 
-def _pmap(jobs: int):
-    """The map candidates are extracted with: on `jobs` forked workers."""
-    if jobs <= 1:
-        return map
-    from ptb2fd.runner.forkpool import chunked_map
-
-    return lambda func, items: chunked_map(func, items, jobs)
-
-
 def run(args) -> int:
-    from ptb2fd.realizer.model import model_bytes, train_model  # numpy, scipy
+    from ptb2fd.realizer.model import model_bytes
+    from ptb2fd.realizer.trainer import train_model  # numpy, scipy
     from ptb2fd.runner.sources import iter_sentences
 
     try:
@@ -62,11 +54,9 @@ def run(args) -> int:
     check_output_file("-o", args.output)  # before training, not after
     start = time.perf_counter()
     sentences, rules, summary = iter_sentences(args, args.rules)
-    sentences = list(sentences)
-    if not sentences:
-        raise UsageError("no sentences to train on")
+    # (read once, as they come: train_model spools them to shard files)
     model = train_model(sentences, args.view, rules, variances,
-                        log=lambda msg: print(f"ptb2fd train: {msg}", file=sys.stderr), pmap=_pmap(args.jobs))
+                        log=lambda msg: print(f"ptb2fd train: {msg}", file=sys.stderr), jobs=args.jobs)
     with atomic_output(args.output, binary=True) as out:
         out.write(model_bytes(model))
     print(f"ptb2fd train: {args.output}: view {args.view}, default scoring {model['default']}, "

@@ -42,6 +42,16 @@ class Figure:
     values: dict = field(default_factory=dict)
 
 
+@dataclass
+class Section:
+    """One section of the page: its rows, under a title and an anchor."""
+
+    name: str  # for --skip and the anchor
+    title: str
+    about: str
+    figures: list[Figure]
+
+
 def shown(argv: list[str]) -> str:
     """The command as a user types it: `ptb2fd regen --corpus treebank …`."""
     return " ".join(shlex.quote(a) for a in argv)

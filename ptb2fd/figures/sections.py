@@ -13,6 +13,7 @@ from typing import Callable
 from ptb2fd.figures.analysis import error_analysis
 from ptb2fd.figures.gum_reference import gum_reference
 from ptb2fd.figures.large import parquet_layouts, scaling
+from ptb2fd.figures.learning_curve import learning_curve
 from ptb2fd.figures.measure import DEV, SPLITS, TEST, Figure, Run, Section, corpus_files, regen_values, shown
 from ptb2fd.figures.parser_output import parser_output
 from ptb2fd.figures.speed import speed
@@ -92,6 +93,7 @@ def head_check(run: Run) -> Section:
 
 # The sections in page order; `make figures` runs them all. A section in a
 # module of its own imports Section from ptb2fd.figures.measure.
-SECTIONS: tuple[Callable[[Run], Section], ...] = (conversion, regeneration_rules, regeneration_stat, head_check,
-                                                   error_analysis, parser_output, speed, parquet_layouts, scaling,
+SECTIONS: tuple[Callable[[Run], Section], ...] = (conversion, regeneration_rules, regeneration_stat, learning_curve,
+                                                   head_check, error_analysis, parser_output, speed, parquet_layouts,
+                                                   scaling,
                                                    gum_reference)

@@ -50,20 +50,10 @@ class Inflector:
 
     @classmethod
     def train(cls, records_per_sentence) -> "Inflector":
-        forms: dict[str, Counter] = {}
-        follow: dict[str, Counter] = {}
+        counts = InflectionCounts()
         for records, ordered_words in records_per_sentence:
-            kids: dict[int, list[ViewRecord]] = {}
-            for r in records:
-                kids.setdefault(r.head, []).append(r)
-            for r in records:
-                agr = agreement(r, kids)
-                for key in (f"{r.base}\t{r.cat}\t{agr}", f"{r.base}\t{r.cat}"):
-                    forms.setdefault(key, Counter())[r.word] += 1
-            for a, b in zip(ordered_words, ordered_words[1:]):
-                if a.lower() in ARTICLES:
-                    follow.setdefault(b.lower(), Counter())[a.lower()] += 1
-        return cls({k: _commonest(c) for k, c in forms.items()}, {k: _commonest(c) for k, c in follow.items()})
+            counts.add(records, ordered_words)
+        return counts.inflector()
 
     def form(self, r: ViewRecord, kids: dict[int, list[ViewRecord]]) -> str:
         agr = agreement(r, kids)
@@ -88,6 +78,36 @@ class Inflector:
     @classmethod
     def from_json(cls, data: dict) -> "Inflector":
         return cls(dict(data["forms"]), dict(data["articles"]))
+
+
+class InflectionCounts:
+    """The counts `Inflector.train` keeps, sentence by sentence; two counts
+    add up (`update`), so that shards of a corpus can be counted apart."""
+
+    def __init__(self):
+        self.forms: dict[str, Counter] = {}
+        self.follow: dict[str, Counter] = {}
+
+    def add(self, records, ordered_words: list[str]) -> None:
+        kids: dict[int, list[ViewRecord]] = {}
+        for r in records:
+            kids.setdefault(r.head, []).append(r)
+        for r in records:
+            agr = agreement(r, kids)
+            for key in (f"{r.base}\t{r.cat}\t{agr}", f"{r.base}\t{r.cat}"):
+                self.forms.setdefault(key, Counter())[r.word] += 1
+        for a, b in zip(ordered_words, ordered_words[1:]):
+            if a.lower() in ARTICLES:
+                self.follow.setdefault(b.lower(), Counter())[a.lower()] += 1
+
+    def update(self, other: "InflectionCounts") -> None:
+        for mine, theirs in ((self.forms, other.forms), (self.follow, other.follow)):
+            for key, c in theirs.items():
+                mine.setdefault(key, Counter()).update(c)
+
+    def inflector(self) -> Inflector:
+        return Inflector({k: _commonest(c) for k, c in self.forms.items()},
+                         {k: _commonest(c) for k, c in self.follow.items()})
 
 
 def _commonest(c: Counter) -> str:

@@ -43,9 +43,7 @@ class KneserNeyLM:
     def train(cls, sentences: Iterable[Sequence[str]]) -> "KneserNeyLM":
         counts: Counter = Counter()
         for words in sentences:
-            padded = [BOS, BOS, *words, EOS]
-            for i in range(2, len(padded)):
-                counts[(padded[i - 2], padded[i - 1], padded[i])] += 1
+            count_trigrams(words, counts)
         return cls(counts)
 
     def _derive(self) -> None:
@@ -122,6 +120,13 @@ class KneserNeyLM:
     @classmethod
     def from_json(cls, rows: list) -> "KneserNeyLM":
         return cls({(u, v, w): int(c) for u, v, w, c in rows})
+
+
+def count_trigrams(words: Sequence[str], counts: Counter) -> None:
+    """Adds a sentence's trigrams (padded as `KneserNeyLM.train` pads) to `counts`."""
+    padded = [BOS, BOS, *words, EOS]
+    for i in range(2, len(padded)):
+        counts[(padded[i - 2], padded[i - 1], padded[i])] += 1
 
 
 def _discount(counts: Iterable[int]) -> float:

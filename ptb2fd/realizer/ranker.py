@@ -20,11 +20,12 @@ from scipy.optimize import minimize
 from scipy.sparse import coo_matrix, csr_matrix
 from threadpoolctl import threadpool_limits
 
-from ptb2fd.realizer.factored import FactoredMatrix
 
 
 class CandidateSets:
-    """Feature rows of every candidate, grouped per instance; the reference is each group's first row."""
+    """Candidate sets in memory, given row by row (small cases and tests; the
+    trainer's are `objective.TrainingSet`, which has the same methods). Each
+    group's first row is its reference; column 0 is the language model."""
 
     def __init__(self, rows: list[list[int]], lm_values: list[float], starts: list[int], n_features: int,
                  groups_fold: list[int]):
@@ -38,41 +39,11 @@ class CandidateSets:
         counts = coo_matrix((np.ones(len(indices)), (row_of, indices)), shape=(len(rows), n_features)).tocsr()
         lm = csr_matrix((np.asarray(lm_values, dtype=np.float64), (np.arange(len(rows)), np.zeros(len(rows),
                         dtype=np.int64))), shape=(len(rows), n_features))
-        self.design = FactoredMatrix(None, None, counts + lm)
-
-    @classmethod
-    def from_design(cls, design: FactoredMatrix, starts: list[int], groups_fold: list[int]) -> "CandidateSets":
-        """Candidate sets from a ready (candidates x features) design, column 0 the language model."""
-        out = cls.__new__(cls)
-        out.starts = np.asarray(starts, dtype=np.int64)
-        out.fold = np.asarray(groups_fold, dtype=np.int64)
-        out.design = design
-        return out
+        self.matrix = (counts + lm).tocsr()
 
     @property
-    def matrix(self) -> csr_matrix:
-        """The design matrix itself, candidates x features (for tests and inspection)."""
-        return self.design.materialize()
-
-    def prune(self, min_groups: int, keep_columns=(0,)) -> np.ndarray:
-        """Drop the features seen in fewer than `min_groups` instances (a feature
-        of one head only, such as most whole-sequence features, remembers that
-        head and generalizes to nothing; it also makes L-BFGS slow). Returns
-        the old indices of the kept columns, in order."""
-        n_rows, n_cols = self.design.shape
-        group_of = np.repeat(np.arange(len(self.starts) - 1), np.diff(self.starts))
-        # (groups x candidates) @ (candidates x features fired): a group's row
-        # stores each feature its candidates fire once, so a column's stored
-        # entries count its groups (many times faster than a unique over every
-        # (group, feature) pair)
-        member = csr_matrix((np.ones(n_rows), (group_of, np.arange(n_rows))), shape=(self.groups, n_rows))
-        per_group = self.design.fired_by(member)
-        seen = np.bincount(per_group.indices, minlength=n_cols)
-        keep = seen >= min_groups
-        keep[list(keep_columns)] = True
-        kept = np.flatnonzero(keep)
-        self.design = self.design.columns(kept)
-        return kept
+    def n_features(self) -> int:
+        return self.matrix.shape[1]
 
     @property
     def groups(self) -> int:
@@ -82,53 +53,97 @@ class CandidateSets:
     def candidates(self) -> int:
         return int(self.starts[-1])
 
-    def subset(self, keep: np.ndarray) -> "CandidateSets":
-        """The groups where keep is True."""
+    def group_counts(self) -> np.ndarray:
+        """Per feature: in how many groups some candidate fires it."""
+        group_of = np.repeat(np.arange(self.groups), np.diff(self.starts))
+        member = csr_matrix((np.ones(len(group_of)), (group_of, np.arange(len(group_of)))),
+                            shape=(self.groups, self.candidates))
+        return np.bincount((member @ self.matrix).tocsr().indices, minlength=self.n_features)
+
+    def keep_columns(self, kept: np.ndarray) -> "CandidateSets":
+        out = self.subset(np.ones(self.groups, dtype=bool))
+        out.matrix = self.matrix[:, kept].tocsr()
+        return out
+
+    def subset(self, keep) -> "CandidateSets":
+        """The groups where keep is True (a mask), or of the folds in `keep` (a set)."""
+        if isinstance(keep, (set, frozenset)):
+            keep = np.isin(self.fold, list(keep))
         out = CandidateSets.__new__(CandidateSets)
-        row_idx = np.concatenate([np.arange(self.starts[g], self.starts[g + 1]) for g in np.flatnonzero(keep)])
+        row_idx = np.concatenate([np.arange(self.starts[g], self.starts[g + 1]) for g in np.flatnonzero(keep)]
+                                 or [np.zeros(0, dtype=np.int64)])
         sizes = np.diff(self.starts)[keep]
         out.starts = np.concatenate([[0], np.cumsum(sizes)])
         out.fold = self.fold[keep]
-        out.design = self.design.rows(row_idx)
+        out.matrix = self.matrix[row_idx]
         return out
 
+    def loss_and_gradient(self, w: np.ndarray, variance: float) -> tuple[float, np.ndarray]:
+        loss, r = group_terms(self.matrix @ w, self.starts)
+        return loss + float(w @ w) / (2 * variance), self.matrix.T @ r + w / variance
 
-def _objective(w: np.ndarray, sets: CandidateSets, variance: float, mask: np.ndarray):
-    w = w * mask
-    scores = sets.design.dot(w)
-    starts = sets.starts[:-1]
-    group_max = np.maximum.reduceat(scores, starts)
-    sizes = np.diff(sets.starts)
+    def top1(self, w: np.ndarray) -> float:
+        return top1_count(self.matrix @ w, self.starts) / self.groups if self.groups else 0.0
+
+
+def group_terms(scores: np.ndarray, starts: np.ndarray) -> tuple[float, np.ndarray]:
+    """Minus the log-likelihood of the groups' references (each group's first
+    candidate, groups from `starts`, which ends with the last candidate's end)
+    and its derivative by each score: p(candidate) - [candidate is the reference]."""
+    if len(starts) < 2:
+        return 0.0, np.zeros(len(scores))
+    first = starts[:-1]
+    group_max = np.maximum.reduceat(scores, first)
+    sizes = np.diff(starts)
     shifted = np.exp(scores - np.repeat(group_max, sizes))
-    z = np.add.reduceat(shifted, starts)
-    log_z = np.log(z) + group_max
-    loss = float(np.sum(log_z - scores[starts])) + float(w @ w) / (2 * variance)
-    probs = shifted / np.repeat(z, sizes)
-    probs[starts] -= 1.0
-    grad = (sets.design.dot_t(probs) + w / variance) * mask
-    return loss, grad
+    z = np.add.reduceat(shifted, first)
+    loss = float(np.sum(np.log(z) + group_max - scores[first]))
+    r = shifted / np.repeat(z, sizes)
+    r[first] -= 1.0
+    return loss, r
 
 
-def fit(sets: CandidateSets, variance: float, mask: np.ndarray | None = None, max_iter: int = 100) -> np.ndarray:
+def top1_count(scores: np.ndarray, starts: np.ndarray) -> int:
+    """Groups whose reference scores strictly above every other candidate."""
+    if len(starts) < 2:
+        return 0
+    first = starts[:-1]
+    ref = np.repeat(scores[first], np.diff(starts))
+    beaten = np.add.reduceat((scores >= ref).astype(np.int64), first) - 1
+    return int(np.sum(beaten == 0))
+
+
+def prune(sets, min_groups: int):
+    """(the sets without the features seen in fewer than `min_groups` groups,
+    the kept columns' old indices). A feature of one head only, such as most
+    whole-sequence features, remembers that head and generalizes to nothing;
+    it also makes L-BFGS slow. The language model (column 0) is kept."""
+    keep = sets.group_counts() >= min_groups
+    keep[0] = True
+    kept = np.flatnonzero(keep)
+    return sets.keep_columns(kept), kept
+
+
+def fit(sets, variance: float, mask: np.ndarray | None = None, max_iter: int = 100) -> np.ndarray:
     """Weights maximizing the penalized conditional likelihood (features outside mask stay 0)."""
-    n = sets.design.shape[1]
+    n = sets.n_features
     mask = np.ones(n) if mask is None else mask.astype(np.float64)
+
+    def objective(w: np.ndarray):
+        loss, grad = sets.loss_and_gradient(w * mask, variance)
+        return loss, grad * mask
+
     # One BLAS thread: L-BFGS-B's vector updates are small, and OpenBLAS's
     # threads only fight each other (3x slower on a busy two-core machine).
     with threadpool_limits(limits=1, user_api="blas"):
-        result = minimize(_objective, np.zeros(n), args=(sets, variance, mask), jac=True, method="L-BFGS-B",
+        result = minimize(objective, np.zeros(n), jac=True, method="L-BFGS-B",
                           options={"maxiter": max_iter, "ftol": 1e-7})
     return result.x * mask
 
 
-def top1_accuracy(sets: CandidateSets, w: np.ndarray) -> float:
+def top1_accuracy(sets, w: np.ndarray) -> float:
     """Share of groups whose reference scores strictly above every other candidate."""
-    scores = sets.design.dot(w)
-    starts = sets.starts[:-1]
-    sizes = np.diff(sets.starts)
-    ref = np.repeat(scores[starts], sizes)
-    beaten = np.add.reduceat((scores >= ref).astype(np.int64), starts) - 1
-    return float(np.mean(beaten == 0)) if len(starts) else 0.0
+    return sets.top1(w)
 
 
 def held_out_folds_of(sets: CandidateSets, held_out_folds: int | None = None) -> list[int]:
@@ -160,7 +175,8 @@ def choose_variance(sets: CandidateSets, grid: tuple[float, ...], mask: np.ndarr
     if not folds:  # too little data to hold any out: the middle of the grid
         middle = grid[len(grid) // 2]
         return middle, {middle: float("nan")}
-    splits = [(sets.subset(sets.fold != k), sets.subset(sets.fold == k)) for k in folds]
+    every = set(int(k) for k in np.unique(sets.fold))
+    splits = [(sets.subset(every - {k}), sets.subset({k})) for k in folds]
     accuracy: dict[float, float] = {}
 
     def held_out(i: int) -> float:

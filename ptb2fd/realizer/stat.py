@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ptb2fd.realizer.inflection import Inflector
 from ptb2fd.realizer.lm import KneserNeyLM
+from ptb2fd.realizer.records import RecordError, records_view
 from ptb2fd.realizer.search import Scorer
 from ptb2fd.realizer.units import HeadProblem, Unit, _lex, build_problems, edge_tags
 from ptb2fd.regen.order import OrderRules
@@ -35,24 +36,45 @@ class Trace:
 
 
 class StatRealizer:
+    """`realize(records)`: the words of one sentence in order, first word
+    capitalized; `records` is the `RegenerationView` a regeneration check
+    gives, or a user's own records as plain dicts (`records.py`; a bad one
+    raises `records.RecordError`). `realize_ordered`: the words and the ids
+    of the records they spell."""
+
     name = "stat"
 
     def __init__(self, view_name: str, order_rules: OrderRules, scorer: Scorer, inflector: Inflector,
-                 lm: KneserNeyLM | None, compounds: dict[str, str] | None = None):
+                 lm: KneserNeyLM | None, compounds: dict[str, str] | None = None, rules=None):
         self.view_name = view_name
         self.order_rules = order_rules
+        self.rules = rules  # the rule set (its roles and categories read a user's records)
         self.scorer = scorer
         self.inflector = inflector
         self.lm = lm
         self.compounds = compounds or {}  # compound words sorted -> in their commonest order ("because of")
 
-    def realize(self, view: RegenerationView) -> list[str]:
-        return self.realize_traced(view, scored=False)[0]
+    def realize(self, records) -> list[str]:
+        return self.realize_ordered(records)[0]
 
-    def realize_ordered(self, view: RegenerationView) -> tuple[list[str], list[int]]:
+    def realize_ordered(self, records) -> tuple[list[str], list[int]]:
         """The words and the record ids they spell, in output order."""
+        view = self.view_of(records)
         words, ids, _ = self.realize_traced(view, scored=False)
+        if view is not records and sorted(ids) != sorted(r.id for r in view.records):
+            # (a user's records that pass every check but that no phrase structure fits:
+            # nothing is dropped or doubled silently)
+            raise RecordError("the records do not make one phrase structure: the realizer placed "
+                              f"{len(ids)} words for {len(view.records)} records")
         return words, ids
+
+    def view_of(self, records) -> RegenerationView:
+        """`records` as the view this realizer reads (a view is taken as it is)."""
+        if isinstance(records, RegenerationView):
+            return records
+        if self.rules is None:
+            raise ValueError("this realizer was made without its rule set: load it with load_realizer")
+        return records_view(records, self.view_name, self.rules)
 
     def realize_traced(self, view: RegenerationView, scored: bool = True) -> tuple[list[str], list[int], Trace]:
         """The words, their record ids and the search's trace; unscored, the

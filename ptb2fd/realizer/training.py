@@ -20,10 +20,9 @@ import random
 from dataclasses import dataclass
 
 from ptb2fd.realizer.lm import BOS, KneserNeyLM
-from ptb2fd.realizer.search import Scorer
 from ptb2fd.realizer.units import HeadProblem, _lex, build_problems, edge_tags, valid_order
 from ptb2fd.record import Sentence
-from ptb2fd.regen.view import make_view
+from ptb2fd.regen.view import initial_case_index, lower_first, make_view
 
 ALL_UP_TO = 4
 RANDOM_ORDERINGS = 12
@@ -40,6 +39,16 @@ class TrainingSentence:
     fold: int
     skipped: int  # heads whose reference breaks the view's constraints (non-projective)
     compounds: list[tuple[str, str]]  # unordered compound units: their words sorted, and in their order
+
+
+def reference_words(sentence: Sentence) -> list[str]:
+    """The sentence's words as the views spell them (`TrainingSentence.words`):
+    the first word's capital that is there only because it comes first lowered."""
+    words = [t.word for t in sentence.tokens]
+    first = initial_case_index(sentence.tokens)
+    if first is not None:
+        words[first] = lower_first(words[first])
+    return words
 
 
 def training_sentence(sentence: Sentence, index: int, view_name: str, rules) -> TrainingSentence:
@@ -112,29 +121,3 @@ def boundary_logprob(lm: KneserNeyLM, p: HeadProblem, order: list[int]) -> float
     if p.root:
         total += lm.logprob(ctx, "</s>")
     return total
-
-
-def fold_lms(sentences: list[TrainingSentence]) -> dict[int, KneserNeyLM]:
-    return {k: KneserNeyLM.train(s.words for s in sentences if s.fold != k) for k in range(FOLDS)}
-
-
-def hard_candidates(sentences: list[TrainingSentence], lms: dict[int, KneserNeyLM], weights: dict[str, float],
-                    beam: int, pmap=map) -> dict[tuple[int, int], list[list[int]]]:
-    """The orderings a first model's beam search ends with, per training head
-    (sentence index, head index): the candidates the search will really weigh
-    against the reference, which random orderings rarely are. `pmap`: a
-    map that keeps order (`train --jobs N` runs the searches on workers)."""
-    w = dict(weights)
-    lm_weight = w.pop(LM_FEATURE, 0.0)
-    scorers = {k: Scorer(w, lm_weight, lm if lm_weight else None, beam) for k, lm in lms.items()}
-
-    def of(si: int) -> list[tuple[int, list[list[int]]]]:
-        s = sentences[si]
-        return [(h, [order for _, order in scorers[s.fold].nbest(p)]) for h, (p, ref) in enumerate(s.heads)
-                if len(p.units) > ALL_UP_TO]
-
-    out: dict[tuple[int, int], list[list[int]]] = {}
-    for si, found in enumerate(pmap(of, range(len(sentences)))):
-        for h, orders in found:
-            out[(si, h)] = orders
-    return out

@@ -13,9 +13,10 @@ import pytest
 from ptb2fd.realizer import ModelError, load_realizer
 from ptb2fd.realizer.inflection import Inflector
 from ptb2fd.realizer.lm import KneserNeyLM
-from ptb2fd.realizer.model import read_model, save_model, train_model
-from ptb2fd.realizer.ranker import CandidateSets, fit, top1_accuracy
+from ptb2fd.realizer.model import read_model, save_model
+from ptb2fd.realizer.ranker import CandidateSets, fit, prune, top1_accuracy
 from ptb2fd.realizer.search import Scorer
+from ptb2fd.realizer.trainer import train_model
 from ptb2fd.realizer.units import build_problems
 from ptb2fd.regen.view import capitalize_first, make_view
 from ptb2fd.ruleset.load import load_rules
@@ -192,9 +193,10 @@ def test_prune_drops_features_of_one_head_only():
     # feature 3 occurs in one head only, feature 4 nowhere; LM (0) is always kept
     rows = [[1], [2], [1], [2], [1, 3], [2, 3]]
     sets = CandidateSets(rows, [0.0] * 6, [0, 2, 4, 6], 5, [0, 1, 2])
-    assert sets.prune(2).tolist() == [0, 1, 2]
-    assert sets.matrix.shape == (6, 3)
-    assert sets.matrix[4].toarray().tolist() == [[0.0, 1.0, 0.0]]
+    pruned, kept = prune(sets, 2)
+    assert kept.tolist() == [0, 1, 2]
+    assert pruned.matrix.shape == (6, 3)
+    assert pruned.matrix[4].toarray().tolist() == [[0.0, 1.0, 0.0]]
 
 
 def test_choose_variance_hill_climbs_to_the_best_held_out_point(monkeypatch):
@@ -236,7 +238,7 @@ def test_memoized_scores_equal_the_features_weights(model_path, sentences, rules
 
 
 def test_views_without_direction_get_the_wide_beam(tmp_path, sentences, rules):
-    from ptb2fd.realizer.model import BEAM, SEARCH_BEAM, WIDE_BEAM, beam_for
+    from ptb2fd.realizer.trainer import BEAM, SEARCH_BEAM, WIDE_BEAM, beam_for
 
     assert (beam_for("paper"), beam_for("full"), beam_for("shallow"), beam_for("lemma")) == (
         BEAM, BEAM, WIDE_BEAM, WIDE_BEAM)

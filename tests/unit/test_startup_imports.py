@@ -52,12 +52,12 @@ def test_version_and_help_load_no_heavy_library():
 
 
 def test_train_defaults_to_the_models_prior_variances():
-    """The default moved out of the numpy-loading model module: still the model's."""
+    """The default moved out of the numpy-loading trainer module: still the trainer's."""
     from ptb2fd.cli import build_parser
-    from ptb2fd.realizer import model
+    from ptb2fd.realizer import trainer
 
     args = build_parser().parse_args(["train", "--corpus", "treebank", "-o", "m.model"])
-    assert tuple(float(v) for v in args.variances.split(",")) == model.VARIANCES
+    assert tuple(float(v) for v in args.variances.split(",")) == trainer.VARIANCES
 
 
 def test_converting_a_tree_loads_neither_scipy_nor_matplotlib():

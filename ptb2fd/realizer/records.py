@@ -1,0 +1,234 @@
+"""A user's own input: one sentence's records as plain dicts -> the view a
+model realizes (`records_view`), checked field by field.
+
+The records are those of `ptb2fd convert` (docs/records-and-formats.md)
+without `ap` and `rp`, in any order, with any distinct positive ids. Only
+the fields the model's view shows are read; the others may be left out
+(`ap`, `rp` and the provenance fields are ignored when present). A view
+field that is missing gets a default:
+
+- `base`: the word; `logicalrole`: the role; `grouptype`: "other";
+- `cat0`, `cat1`, `tense`, `pn`: from the tag and the word, as the
+  converter's categories.yaml gives them (VBD -> v, indicative, past);
+- every other field: none (`unit_rank`, the order of an adjunct among the
+  adjuncts on its side of its head, is the one field that is no field of
+  the converter's records: give it to fix that order, else it is free).
+
+`id`, `head`, `cat` and `role` are required, and `word` (`base` in the
+`lemma` view). Words are written as they stand inside a sentence ("the",
+not "The"): the realizer capitalizes the first word of its output.
+
+A bad record raises `RecordError`, one line naming the record (its place
+and id) and the field: "record 3 (id 7): field 'head': 9 is no record of
+the sentence".
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ptb2fd.errors import SentenceError
+from ptb2fd.record import FIELDS, SUBJECT_POSITIONS
+from ptb2fd.regen.view import PUNCT_ROLES, VIEW_FIELDS, VIEWS, RegenerationView, ViewRecord
+
+GROUPTYPES = ("clause", "np", "other")
+DIRECTIONS = ("left", "right")
+KNOWN = frozenset(FIELDS) | {"unit_rank"}
+IDS = ("head", "conj_anchor", "conj_sibling")  # fields that name another record of the sentence
+COUNTS = ("junction", "compound", "junction_position", "compound_position", "unit_rank")
+
+
+class RecordError(SentenceError):
+    """A record of a user's input that the realizer cannot read."""
+
+    kind = "record"
+
+    def __init__(self, message: str, record: int | None = None, field: str | None = None, location=None):
+        super().__init__(message, location)
+        self.record = record  # 1-based place of the record in its sentence
+        self.field = field
+
+
+def required_fields(view_name: str) -> tuple[str, ...]:
+    return ("id", "head", "cat", "role", "word" if "word" in VIEWS[view_name].fields else "base")
+
+
+def records_view(records: Sequence[Mapping], view_name: str, rules) -> RegenerationView:
+    """The view of `records` (one sentence) a realizer of `view_name` reads."""
+    if isinstance(records, (str, bytes, Mapping)) or not isinstance(records, Sequence):
+        raise RecordError("a sentence is a list of records (dicts)")
+    if not records:
+        raise RecordError("a sentence needs at least one record")
+    spec = VIEWS[view_name]
+    values = [_values(r, k, spec, rules) for k, r in enumerate(records, 1)]
+    _check_tree(values)
+    out = []
+    for v in values:
+        sided = v["role"] in rules.roles.adjunct_roles or v["role"] in PUNCT_ROLES
+        if spec.class_roles is not None and v["role"] not in spec.class_roles:
+            v["position_class"] = None
+        if not sided:
+            v["direction"] = v["unit_rank"] = None
+        elif not spec.rank_punctuation and v["role"] in PUNCT_ROLES:
+            v["unit_rank"] = None
+        if v["rolemarker"] is not None and not spec.compound_order:
+            v["rolemarker"] = " ".join(sorted(v["rolemarker"].split(" ")))
+        out.append(ViewRecord._make(v[f] if f in spec.fields else None for f in VIEW_FIELDS))
+    return RegenerationView(tuple(out), spec.name)
+
+
+def _values(record, k: int, spec, rules) -> dict:
+    where = f"record {k}"
+    if not isinstance(record, Mapping):
+        raise RecordError(f"{where}: not an object of fields", k)
+    if "id" in record:
+        where = f"record {k} (id {record['id']!r})"
+    unknown = sorted(set(map(str, record)) - KNOWN)
+    if unknown:
+        raise RecordError(f"{where}: field {unknown[0]!r}: not a field of the records", k, unknown[0])
+    for name in required_fields(spec.name):
+        if record.get(name) is None:
+            raise RecordError(f"{where}: field {name!r}: missing", k, name)
+
+    def bad(name: str, why: str):
+        return RecordError(f"{where}: field {name!r}: {why} (got {record[name]!r})", k, name)
+
+    v = {f: record.get(f) for f in VIEW_FIELDS}
+    for name in ("id",) + IDS + COUNTS:
+        x = v[name]
+        if x is not None and (not isinstance(x, int) or isinstance(x, bool)):
+            raise bad(name, "not a whole number")
+        if x is not None and x < (0 if name == "head" else 1):
+            raise bad(name, "must be at least " + ("0" if name == "head" else "1"))
+    for name in ("word", "base", "cat", "cat0", "cat1", "tense", "pn", "role", "logicalrole", "rolemarker",
+                 "grouptype", "subject_position", "position_class", "direction"):
+        if v[name] is not None and (not isinstance(v[name], str) or not v[name]):
+            raise bad(name, "not a non-empty string")
+    inventory = rules.roles.roles
+    for name in ("role", "logicalrole"):
+        if v[name] is not None and v[name] not in inventory:
+            raise bad(name, "not a role of rules/roles.yaml")
+    for name, allowed in (("grouptype", GROUPTYPES), ("direction", DIRECTIONS),
+                          ("subject_position", SUBJECT_POSITIONS)):
+        if v[name] is not None and v[name] not in allowed:
+            raise bad(name, f"one of {', '.join(allowed)}")
+    _defaults(v, record, rules)
+    v["_where"] = where
+    v["_k"] = k
+    return v
+
+
+def _defaults(v: dict, record, rules) -> None:
+    if "base" not in record:
+        v["base"] = v["word"]
+    if "logicalrole" not in record:
+        v["logicalrole"] = v["role"]
+    if "grouptype" not in record:
+        v["grouptype"] = "other"
+    entry = rules.categories.tags.get(v["cat"], rules.categories.default)
+    lower = (v["word"] or v["base"] or "").lower()
+    for name in ("cat0", "cat1", "tense", "pn"):
+        if name not in record:
+            v[name] = getattr(entry, name).get(lower, False)
+
+
+def _check_tree(values: list[dict]) -> None:
+    """Distinct ids; every head, anchor and sibling a record of the sentence;
+    one root; every record below it (no cycle)."""
+    ids: dict[int, dict] = {}
+    for v in values:
+        if v["id"] in ids:
+            raise RecordError(f"{v['_where']}: field 'id': {v['id']} is the id of record {ids[v['id']]['_k']} too",
+                              v["_k"], "id")
+        ids[v["id"]] = v
+    for v in values:
+        for name in IDS:
+            x = v[name]
+            if x is not None and x != 0 and x not in ids:
+                raise RecordError(f"{v['_where']}: field {name!r}: {x} is no record of the sentence", v["_k"], name)
+            if name != "head" and x == 0:
+                raise RecordError(f"{v['_where']}: field {name!r}: 0 is no record of the sentence", v["_k"], name)
+    _check_groups(values, ids)
+    roots = [v for v in values if v["head"] == 0]
+    if len(roots) != 1:
+        at = roots[1] if roots else values[0]
+        raise RecordError(f"{at['_where']}: field 'head': {len(roots)} records with head 0; a sentence has one root",
+                          at["_k"], "head")
+    for v in values:
+        seen, x = set(), v
+        while x["head"] != 0:
+            if x["id"] in seen:
+                raise RecordError(f"{v['_where']}: field 'head': the heads go round in a circle, never reaching "
+                                  f"the root", v["_k"], "head")
+            seen.add(x["id"])
+            x = ids[x["head"]]
+
+
+def _check_groups(values: list[dict], ids: dict[int, dict]) -> None:
+    """Coordinations and compound prepositions as the converter writes them:
+    a conjunct's position, anchor (the conjunction) and sibling (the conjunct
+    before it) only in a coordination, and of the same one; the members of a
+    coordination depend on one head, or on its first conjunct when that is
+    the head ("sold it and bought them": "and", "bought" depend on "sold");
+    the words of a compound preposition on one head."""
+    members: dict[tuple[str, int], list[dict]] = {}
+    for v in values:
+        for name, group in (("junction_position", "junction"), ("conj_anchor", "junction"),
+                            ("conj_sibling", "junction"), ("compound_position", "compound")):
+            if v[name] is not None and v[group] is None:
+                raise RecordError(f"{v['_where']}: field {name!r}: only in a {group} (no {group!r} given)",
+                                  v["_k"], name)
+        for name in ("conj_anchor", "conj_sibling"):
+            if v[name] is not None and ids[v[name]]["junction"] != v["junction"]:
+                raise RecordError(f"{v['_where']}: field {name!r}: record {v[name]} is not in junction "
+                                  f"{v['junction']}", v["_k"], name)
+        for group in ("junction", "compound"):
+            if v[group] is not None:
+                members.setdefault((group, v[group]), []).append(v)
+    for (group, number), vs in members.items():
+        heads = {v["head"] for v in vs}
+        if len(heads) == 1:
+            continue
+        inner = [v for v in vs if v["id"] in heads]
+        if group == "junction" and len(inner) == 1 and heads == {inner[0]["id"], inner[0]["head"]} and \
+                all(v["head"] == inner[0]["id"] for v in vs if v is not inner[0]):
+            continue
+        odd = next(v for v in vs if v["head"] != vs[0]["head"])
+        raise RecordError(f"{odd['_where']}: field 'head': the members of {group} {number} depend on different "
+                          f"heads", odd["_k"], "head")
+
+
+def read_sentences(lines, source: str):
+    """(line number, sentence id, records) for each sentence of a JSONL
+    input (lines as text, or as bytes decoded as UTF-8 here): one sentence a line, `{"id": ..., "tokens": [records]}` as
+    `ptb2fd convert` writes it, or just the list of records (its id is then
+    "line N"). A line that is no such thing gives a `RecordError` in place of
+    the records, located; empty lines are skipped."""
+    import json
+
+    from ptb2fd.errors import Location
+
+    for number, line in enumerate(lines, 1):
+        sid = f"line {number}"
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield number, sid, RecordError(f"not UTF-8: {exc}", location=Location(source, number, sid))
+                continue
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except ValueError as exc:
+            yield number, sid, RecordError(f"not JSON: {exc}", location=Location(source, number, sid))
+            continue
+        if isinstance(data, Mapping):
+            sid = str(data.get("id", sid))
+            records = data.get("tokens")
+            if records is None:
+                yield number, sid, RecordError("no 'tokens': a sentence is {\"id\": ..., \"tokens\": [records]}",
+                                               location=Location(source, number, sid))
+                continue
+        else:
+            records = data
+        yield number, sid, records
