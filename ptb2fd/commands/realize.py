@@ -4,7 +4,9 @@
     ptb2fd realize input.jsonl --model shallow.model --json -o out.jsonl
 
 INPUT is JSONL (or '-' for stdin), one sentence a line: `{"id": ...,
-"tokens": [records]}` or just the list of records, in the record schema
+"tokens": [records]}` or just the list of records; or Parquet, one record
+a row with its sentence's id in a `sentence` column (as `convert --format
+parquet` writes it). Either way the records are in the record schema
 without `ap`/`rp`, in any order (ptb2fd/realizer/records.py says which
 fields are needed and what a missing one defaults to). Output: one line per
 input sentence, its words in order, separated by spaces; a sentence whose
@@ -32,7 +34,7 @@ EXIT_STATUS = """exit status:
 def add_parser(sub) -> None:
     p = add_subparser(sub, "realize", "realize sentences from your own unordered records with a trained model",
                       epilog=EXIT_STATUS)
-    p.add_argument("input", metavar="INPUT", help="JSONL of records, one sentence a line ('-': stdin)")
+    p.add_argument("input", metavar="INPUT", help="JSONL of records, one sentence a line ('-': stdin), or Parquet, one record a row")
     p.add_argument("--model", metavar="MODEL", required=True, help="a model written by `ptb2fd train`")
     p.add_argument("--scoring", choices=["ranker", "both", "lm"], help="the model's scoring (default: its own)")
     p.add_argument("--rules", metavar="DIR", help="the rule folder the model was trained with (default: bundled)")
@@ -45,7 +47,7 @@ def run(args) -> int:
     from pathlib import Path
 
     from ptb2fd.realizer.model import load_realizer
-    from ptb2fd.realizer.records import RecordError, read_sentences
+    from ptb2fd.realizer.records import RecordError, read_parquet_sentences, read_sentences
     from ptb2fd.ruleset.load import load_rules
     from ptb2fd.runner.output import atomic_output
 
@@ -56,9 +58,14 @@ def run(args) -> int:
     read = failed = 0
     # (bytes: a line that is not UTF-8 fails its sentence, not the run)
     handle = sys.stdin.buffer if args.input == "-" else open(args.input, "rb")
+    parquet = False
+    if args.input != "-":
+        parquet = handle.read(4) == b"PAR1"
+        handle.seek(0)
+    sentences = read_parquet_sentences(args.input) if parquet else read_sentences(handle, source)
     try:
         with atomic_output(args.output) as out:
-            for number, sid, records in read_sentences(handle, source):
+            for number, sid, records in sentences:
                 read += 1
                 try:
                     if isinstance(records, RecordError):

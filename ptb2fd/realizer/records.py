@@ -232,3 +232,35 @@ def read_sentences(lines, source: str):
         else:
             records = data
         yield number, sid, records
+
+
+def read_parquet_sentences(path: str):
+    """(row of its first record, sentence id, records) for each sentence of a
+    Parquet input: one row per record, the sentence id in a `sentence` column
+    on each row, a sentence's rows consecutive (as `ptb2fd convert --format
+    parquet` writes them, or pandas with the columns the view needs). A null
+    is a field left out; `unknown` (the converter's unknown labels) is ignored."""
+    import pyarrow.parquet as pq
+
+    from ptb2fd.errors import UsageError
+
+    try:
+        pf = pq.ParquetFile(path)
+    except (OSError, ValueError) as exc:  # pyarrow.ArrowInvalid is a ValueError
+        raise UsageError(f"{path}: not a Parquet file ({exc})") from None
+    if "sentence" not in pf.schema_arrow.names:
+        raise UsageError(f"{path}: no 'sentence' column: each row needs the id of its sentence")
+    row, sid, records, first = 0, None, [], 1
+    for batch in pf.iter_batches():
+        for values in batch.to_pylist():
+            row += 1
+            this = str(values.pop("sentence"))
+            values.pop("unknown", None)
+            if this != sid and records:
+                yield first, sid, records
+                records = []
+            if not records:
+                sid, first = this, row
+            records.append({k: v for k, v in values.items() if v is not None})
+    if records:
+        yield first, sid, records

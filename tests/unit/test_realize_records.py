@@ -158,3 +158,28 @@ def test_realize_command_usage_errors(tmp_path, model_path, capsys):
     err = capsys.readouterr().err
     assert "missing.jsonl: no such file" in err and "missing.model: no such model file" in err
     assert "Traceback" not in err
+
+
+def test_realize_command_reads_parquet_with_only_some_columns(tmp_path, model_path, capsys):
+    """One record a row, the sentence id in `sentence`; the columns a user has
+    (no ap/rp, no cat0 ...), nulls where a record leaves a field out."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    good = _dog_records()
+    bad = [dict(r, head=44) if r["id"] == 3 else r for r in good]
+    rows = [dict(r, sentence="dog") for r in good] + [dict(r, sentence="broken") for r in bad]
+    columns = sorted({k for r in rows for k in r})
+    path = tmp_path / "in.parquet"
+    pq.write_table(pa.Table.from_pylist([{k: r.get(k) for k in columns} for r in rows]), path)
+    assert main(["realize", str(path), "--model", str(model_path), "--json"]) == 1
+    out, err = capsys.readouterr()
+    results = [json.loads(line) for line in out.splitlines()]
+    assert results[0]["id"] == "dog" and results[0]["text"] == "The young dog chased the cat ."
+    assert results[1] == {"id": "broken", "error": "record 2 (id 3): field 'head': 44 is no record of the sentence"}
+    assert err.splitlines()[0] == (f"ptb2fd: {path}:{len(good) + 1} (broken): record error: record 2 (id 3): "
+                                   f"field 'head': 44 is no record of the sentence")
+    no_ids = tmp_path / "no-ids.parquet"
+    pq.write_table(pa.Table.from_pylist(good), no_ids)
+    assert main(["realize", str(no_ids), "--model", str(model_path)]) == 2
+    assert "no 'sentence' column" in capsys.readouterr().err
