@@ -1,7 +1,7 @@
 """The README runs as written: every ```sh block is run by bash and every
 ```python block by doctest, in the order the README gives them, in one
-temporary folder that holds a copy of rules/ and fixtures/ (the tour edits
-a copy of the rules) and a link to the project's .venv, with .venv/bin on
+temporary folder that holds a copy of rules/, fixtures/ and docs/examples/
+(the tour edits a copy of the rules) and a link to the project's .venv, with .venv/bin on
 the PATH, as a user's shell after `make demo` would be.
 
 Three kinds of command are checked without being run for real, since
@@ -60,6 +60,7 @@ def tour_folder(tmp_path_factory):
     folder = tmp_path_factory.mktemp("tour")
     shutil.copytree(ROOT / "rules", folder / "rules")
     shutil.copytree(ROOT / "fixtures", folder / "fixtures")
+    shutil.copytree(ROOT / "docs" / "examples", folder / "docs" / "examples")
     (folder / ".venv").symlink_to(BIN.parent)
     return folder
 
