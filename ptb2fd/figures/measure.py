@@ -122,14 +122,6 @@ def machine() -> str:
     return f"{platform.machine()}, {cores} cores, Python {platform.python_version()}"
 
 
-@dataclass
-class Section:
-    name: str  # for --skip and the anchor
-    title: str
-    about: str
-    figures: list[Figure]
-
-
 def corpus_files(split) -> list[str]:
     return ["--corpus", "treebank", "--files", split[2]]
 
