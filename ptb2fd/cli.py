@@ -30,8 +30,20 @@ def commands() -> tuple:
     """The command modules, in the order `ptb2fd --help` lists them. Loaded
     here, not at import: loading them (NLTK, NumPy) takes seconds, and a
     Ctrl-C meanwhile must end `main` with one line."""
-    from ptb2fd.commands import (analyse, check_functions, check_heads, convert, diff, realize, regen, rules, stats,
-                                 strip, train, train_functions)
+    from ptb2fd.commands import (
+        analyse,
+        check_functions,
+        check_heads,
+        convert,
+        diff,
+        realize,
+        regen,
+        rules,
+        stats,
+        strip,
+        train,
+        train_functions,
+    )
 
     return (convert, regen, diff, analyse, train, realize, stats, check_heads, rules, strip, check_functions,
             train_functions)

@@ -105,7 +105,10 @@ def _regen_here(args, view: str, kind: str, model: str | None, builder: ReportBu
     if getattr(realizer, "name", kind) != "rules" and args.report:
         baseline = RegenerationCheck(rules.order, rules.roles.adjunct_roles, view)
     for s in sentences:
-        builder.add(check.run(s), baseline.run(s) if baseline is not None else None)
+        done = check.run(s)
+        if done.error:
+            print(f"ptb2fd: {s.id}: not regenerated: {done.error}", file=sys.stderr)
+        builder.add(done, baseline.run(s) if baseline is not None else None)
     return getattr(realizer, "name", kind), summary
 
 

@@ -42,6 +42,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from ptb2fd.errors import TreeParseError
     from ptb2fd.functions.heads import load_head_table
     from ptb2fd.functions.model import model_bytes
     from ptb2fd.functions.training import VARIANCE, Examples, fit, load_word_classes
@@ -50,7 +51,6 @@ def run(args) -> int:
     from ptb2fd.trees.inputs import resolve_inputs
     from ptb2fd.trees.ptbtree import parse_tree
     from ptb2fd.trees.reader import read_trees
-    from ptb2fd.errors import TreeParseError
 
     variance = VARIANCE if args.variance is None else args.variance
     if variance <= 0:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ctypes
 import pickle
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -202,7 +203,11 @@ def _first_pass(task: ShardTask, lm: KneserNeyLM, memo: PartMemo):
     big = []  # (sentence, head, problem, reference, seed)
     skipped = 0
     for si, s in enumerate(sentences):
-        ts = training_sentence(s, task.fold, _CONTEXT.view_name, _CONTEXT.rules)
+        try:
+            ts = training_sentence(s, task.fold, _CONTEXT.view_name, _CONTEXT.rules)
+        except Exception as exc:  # noqa: BLE001 - a bug costs its sentence, not the training
+            print(f"ptb2fd train: {s.id}: left out: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+            continue
         skipped += ts.skipped
         inflection.add(ts.full_records, ts.words)
         compounds.update(ts.compounds)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 from pathlib import Path
 
 from ptb2fd.errors import UsageError

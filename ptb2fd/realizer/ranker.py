@@ -21,7 +21,6 @@ from scipy.sparse import coo_matrix, csr_matrix
 from threadpoolctl import threadpool_limits
 
 
-
 class CandidateSets:
     """Candidate sets in memory, given row by row (small cases and tests; the
     trainer's are `objective.TrainingSet`, which has the same methods). Each

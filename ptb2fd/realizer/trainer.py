@@ -32,9 +32,9 @@ from ptb2fd.realizer.extract import Context, SecondPass, peak_rss_mb, trim_heap
 from ptb2fd.realizer.lm import KneserNeyLM
 from ptb2fd.realizer.model import FORMAT, FORMAT_VERSION, check_view_name, rules_hash
 from ptb2fd.realizer.passes import Extraction, PassResult, feature_names, run_pass, spool, write_plan
+from ptb2fd.realizer.prior import VARIANCES
 from ptb2fd.realizer.ranker import choose_variance, fit, held_out_folds_of, one_standard_error, prune, top1_accuracy
 from ptb2fd.realizer.training import FOLDS, LM_FEATURE
-from ptb2fd.realizer.prior import VARIANCES
 from ptb2fd.regen.view import VIEWS
 
 HELD_OUT_FOLDS = 1  # folds held out in turn to choose the prior (one: a third of the training heads)

@@ -28,6 +28,7 @@ class Regenerated:
     output: list[str]  # the realizer's words
     score: SentenceScore
     misplaced: list[int]  # positions whose edge (head, signed distance) was not kept
+    error: str | None = None  # the realizer failed on this sentence: its output is empty
 
 
 class RegenerationCheck:
@@ -45,15 +46,19 @@ class RegenerationCheck:
     def run(self, sentence: Sentence) -> Regenerated:
         viewed = make_view(sentence, self.adjunct_roles, seed=sentence.id, view=self.view)
         words = uncased_reference(sentence)
-        if hasattr(self.realizer, "realize_ordered"):
-            output, ids = self.realizer.realize_ordered(viewed.view)
-            order = [viewed.position_of[i] for i in ids]
-        else:
-            output = [str(w) for w in self.realizer.realize(viewed.view)]
-            order = align_words(words, output)
+        error = None
+        try:
+            if hasattr(self.realizer, "realize_ordered"):
+                output, ids = self.realizer.realize_ordered(viewed.view)
+                order = [viewed.position_of[i] for i in ids]
+            else:
+                output = [str(w) for w in self.realizer.realize(viewed.view)]
+                order = align_words(words, output)
+        except Exception as exc:  # noqa: BLE001 - a realizer's bug costs its sentence (scored as empty), not the run
+            output, order, error = [], [], f"internal error: {type(exc).__name__}: {exc}"
         heads = [t.head - 1 for t in sentence.tokens]
         score = score_sentence(words, heads, order, uncased_output(output, order, words))
-        return Regenerated(sentence, order, output, score, misplaced_edges(heads, order))
+        return Regenerated(sentence, order, output, score, misplaced_edges(heads, order), error)
 
     def run_all(self, sentences: Iterable[Sentence]) -> Iterator[Regenerated]:
         for s in sentences:

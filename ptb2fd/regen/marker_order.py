@@ -36,8 +36,10 @@ class MarkerOrder:
     def compound_key(inner: bool) -> tuple:
         """A compound preposition among the markers: first ("[partly because] of"),
         or, when it quantifies a number inside the phrase, after the plain
-        prepositions and before a wh-word ("at [more than] $ 5")."""
-        return (1, 1) if inner else (0,)
+        prepositions and before a wh-word ("at [more than] $ 5"). Keys have
+        the shape of `key`'s, so that the words that follow compare with words:
+        "[depending on] what view we take" has the wh-word "view" too."""
+        return (1, 1) if inner else (0, -1)
 
 
 def compile_marker_order(data, checker, slot_of) -> MarkerOrder:

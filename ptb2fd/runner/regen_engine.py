@@ -73,9 +73,12 @@ class RegenWorker:
         self.baseline = RegenerationCheck(rules.order, rules.roles.adjunct_roles, setup.view) if setup.compare \
             else None
 
-    def entry(self, sentence):
+    def entry(self, sentence, messages: list[str]):
         other = self.baseline.run(sentence) if self.baseline is not None else None
-        return sentence_entry(self.check.run(sentence), other, self.setup.report)
+        done = self.check.run(sentence)
+        if done.error:
+            messages.append(f"ptb2fd: {sentence.id}: not regenerated: {done.error}")
+        return sentence_entry(done, other, self.setup.report)
 
     def run(self, piece) -> RegenPart:
         """Regenerate one piece: a ConvertedPiece, or a tree partition (list of Pieces)."""
@@ -84,7 +87,7 @@ class RegenWorker:
         messages: list[str] = []
         if isinstance(piece, ConvertedPiece):
             counts = JsonlCounts()
-            entries = [self.entry(s) for s in read_piece(piece, counts, messages.append)]
+            entries = [self.entry(s, messages) for s in read_piece(piece, counts, messages.append)]
             return RegenPart(entries, messages, counts)
         from ptb2fd.trees.partition import piece_items
 
@@ -94,7 +97,7 @@ class RegenWorker:
                 result = safe_convert(self.converter, raw)
                 summary.add(result)
                 if result.sentence is not None:
-                    entries.append(self.entry(result.sentence))
+                    entries.append(self.entry(result.sentence, messages))
                 elif result.status == "failed":
                     messages.append(f"ptb2fd: {result.error}")
         return RegenPart(entries, messages, summary)

@@ -333,6 +333,10 @@ def test_auxiliaries_and_full_view_rules(regenerate, view, rule_id, tree, regene
     ("(S (NP-SBJ (NN Opinion)) (VP (VBZ is) (ADJP-PRD (JJ mixed) (PP (IN on) (SBAR (WHADVP-1 (WRB how)) "
      "(S (NP-SBJ (NNS stocks)) (VP (MD would) (VP (VB react) (ADVP (-NONE- *T*-1))))))))) (. .))",
      "Opinion is mixed on how stocks would react ."),
+    # before: a TypeError (the compound's key (0, word) met the wh-word's (0, 0, word))
+    ("(S (NP-SBJ (PRP They)) (VP (MD will) (VP (VB decide) (, ,) (PP (VBG depending) (PP (IN on) (SBAR (WHNP "
+     "(WDT which) (NN route)) (S (NP-SBJ (PRP we)) (VP (VBP choose)))))))) (. .))",
+     "They will decide , depending on which route we choose ."),
 ])
 def test_quotations_and_markers_in_order(regenerate, tree, regenerated):
     assert regenerate(tree)[0] == regenerated

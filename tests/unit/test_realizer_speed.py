@@ -14,9 +14,9 @@ from ptb2fd.realizer import search
 from ptb2fd.realizer.features import BIGRAM_PARTS, PAIR_PARTS, bigram_features, pair_features, sequence_features
 from ptb2fd.realizer.inflection import Inflector
 from ptb2fd.realizer.lm import BOS, EOS, KneserNeyLM
-from ptb2fd.realizer.trainer import train_model
 from ptb2fd.realizer.search import Scorer
 from ptb2fd.realizer.stat import StatRealizer
+from ptb2fd.realizer.trainer import train_model
 from ptb2fd.realizer.training import LM_FEATURE
 from ptb2fd.realizer.units import can_place, placement_constraints
 from ptb2fd.realizer.weights import LexicalWeights

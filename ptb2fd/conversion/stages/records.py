@@ -16,7 +16,6 @@ from ptb2fd.conversion.pipeline import Parse
 from ptb2fd.errors import InvariantError
 from ptb2fd.record import Sentence, Token
 
-
 # Dependents shared by the conjuncts are marked in `rules`, punctuation aside.
 SHARED_NOT = frozenset({"leftpunc", "rightpunc", "coordpunc"})
 
