@@ -94,7 +94,7 @@ def learning_curve(run: Run) -> Section:
             wsj, gum = _score(run, model, view, data["wsj-test"]), _score(run, model, view, data["gum-test"])
             curve[(key, n)] = (size, gum["bleu"])
             rows.append(Figure(
-                f"{view}: {label}, {size} sentences", shown(["ptb2fd", "train", part.name, "--view", view]),
+                f"{view}: {label}, {size} sentences", shown(["ptb2fd", "train", part.name, "--view", view, "--jobs", "2", "-o", model.name]),
                 data=f"{label}: {size} sentences", split="scored on WSJ test and GUM held-out", view=view,
                 realizer="stat",
                 values={"WSJ test BLEU": f"{wsj['bleu']:.4f}", "WSJ test exact": f"{100 * wsj['exact']:.2f}",

@@ -75,7 +75,8 @@ def regeneration_stat(run: Run) -> Section:
                            split=f"test ({TEST[1]}); trained on dev", view=view, realizer="stat",
                            values=regen_values(run.json(argv))))
     return Section("regen-stat", "Regeneration with the statistical realizer",
-                   "Models trained on dev only (`" + trained.replace("lemma", "VIEW") + "`), scored on test.", rows)
+                   "Models trained on dev only (`" + trained.replace("lemma", "paper") + "`, and so for each view), "
+                   "scored on test.", rows)
 
 
 def head_check(run: Run) -> Section:

@@ -3,6 +3,7 @@ command in it parses with today's options, every `python -m MODULE` names
 an importable module, every `make TARGET` a Makefile target."""
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import re
 import shlex
@@ -20,14 +21,26 @@ def commands_in(text: str) -> list[str]:
     return [c.strip() for c in re.findall(r"`((?:ptb2fd|python -m|make) [^`]+)`", text)]
 
 
+class Rejected(Exception):
+    pass
+
+
+def _reject(parser, message):
+    raise Rejected(message)
+
+
 def problem(command: str) -> str | None:
-    """Why `command` would not run today, or None."""
+    """Why `command` would not run today, or None. A command named in prose
+    without its required arguments ("`ptb2fd stats` on ...") exists."""
     words = shlex.split(command)
     if words[0] == "ptb2fd":
-        try:
-            build_parser().parse_args(words[1:])
-        except SystemExit:
-            return "ptb2fd rejects its arguments"
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(argparse.ArgumentParser, "error", _reject)
+            try:
+                build_parser().parse_args(words[1:])
+            except Rejected as exc:
+                if not str(exc).startswith("the following arguments are required"):
+                    return f"ptb2fd rejects its arguments: {exc}"
         return None
     if words[:2] == ["python", "-m"]:
         return None if importlib.util.find_spec(words[2]) else f"no module {words[2]}"
@@ -49,6 +62,8 @@ def test_a_vanished_command_or_option_is_caught(capsys):
     assert problem("ptb2fd regen --corpus treebank --view paper --json") is None
     assert problem("ptb2fd regenerate --corpus treebank") is not None
     assert problem("ptb2fd regen --corpus treebank --no-such-option") is not None
+    assert problem("ptb2fd train dev.jsonl --view VIEW") is not None  # no such view
+    assert problem("ptb2fd stats") is None  # named in prose, without its input
     assert problem("python -m ptb2fd.no_such_module") is not None
     assert problem("make no-such-target") is not None
     assert problem("make figures") is None
