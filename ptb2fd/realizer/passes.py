@@ -156,18 +156,22 @@ def run_pass(sp: Spool, extraction: Extraction, name: str, first: PassResult | N
              for k, (fold, path) in enumerate(sp.tasks)]
     results = []
     out = PassResult(None, None, None, [], {})
-    for r in extraction.map(tasks):  # (counts merged as they come: nothing kept per shard)
+    parts = None  # the parts handed back so far, each once
+    for r in extraction.map(tasks):  # (counts and parts merged as they come: nothing kept per shard)
         if r.inflection is not None:
             out.inflection.update(r.inflection)
         out.compounds.update(r.compounds)
         out.skipped += r.skipped
         if extraction.pool is not None:
             out.worker_peak_mb = max(out.worker_peak_mb, r.peak_mb)
-        r.inflection, r.compounds = None, None
+        # (kept per shard, the parts grew with the corpus: every shard hands
+        # back the parts it met, most of them met by the others too)
+        parts = _unique_parts([parts, r.parts] if parts is not None else [r.parts])
+        r.inflection, r.compounds, r.parts = None, None, None
         results.append(r)
-    handed = [r.parts for r in results] + ([first.part_arrays()] if first is not None else [])
+    handed = ([parts] if parts is not None else []) + ([first.part_arrays()] if first is not None else [])
     out.part_hashes, matrix, out.feature_hashes = _merge_parts(handed)
-    del handed
+    del handed, parts
     store = ShardStore()
     for r in results:
         out.shards[r.index] = r.path  # (made dense in place)
@@ -180,9 +184,10 @@ def run_pass(sp: Spool, extraction: Extraction, name: str, first: PassResult | N
     return out
 
 
-def _merge_parts(handed: list[tuple[np.ndarray, np.ndarray, np.ndarray]]):
-    """Every part handed back, once: (part hashes sorted, the parts x features
-    matrix with row 0 the empty part, the feature hashes sorted)."""
+def _unique_parts(handed: list[tuple[np.ndarray, np.ndarray, np.ndarray]]):
+    """The parts of `handed` once each, the first of each hash, in the form
+    they are handed back in: (hashes sorted, numbers of features, features
+    one after the other)."""
     empty = np.zeros(0, dtype=np.int64)
     hashes = np.concatenate([h[0] for h in handed] or [empty])
     lengths = np.concatenate([h[1] for h in handed] or [empty])
@@ -192,8 +197,15 @@ def _merge_parts(handed: list[tuple[np.ndarray, np.ndarray, np.ndarray]]):
     lens = lengths[first]
     out_starts = np.cumsum(lens) - lens
     picked = np.arange(int(lens.sum())) - np.repeat(out_starts, lens) + np.repeat(starts[first], lens)
-    rows = np.repeat(np.arange(1, len(first) + 1), lens)
-    feature_hashes, cols = np.unique(features[picked], return_inverse=True)
+    return part_hashes, lens, features[picked]
+
+
+def _merge_parts(handed: list[tuple[np.ndarray, np.ndarray, np.ndarray]]):
+    """Every part handed back, once: (part hashes sorted, the parts x features
+    matrix with row 0 the empty part, the feature hashes sorted)."""
+    part_hashes, lens, features = _unique_parts(handed)
+    rows = np.repeat(np.arange(1, len(part_hashes) + 1), lens)
+    feature_hashes, cols = np.unique(features, return_inverse=True)
     matrix = coo_matrix((np.ones(len(rows)), (rows, cols)), shape=(len(part_hashes) + 1, len(feature_hashes)))
     return part_hashes, matrix.tocsr(), feature_hashes
 
