@@ -107,7 +107,7 @@ def _regen_here(args, view: str, kind: str, model: str | None, builder: ReportBu
     for s in sentences:
         done = check.run(s)
         if done.error:
-            print(f"ptb2fd: {s.id}: not regenerated: {done.error}", file=sys.stderr)
+            print(done.failure_line(), file=sys.stderr)
         builder.add(done, baseline.run(s) if baseline is not None else None)
     return getattr(realizer, "name", kind), summary
 

@@ -157,7 +157,8 @@ def _first_new_sentence(ids, start: int) -> int | None:
     return None if at < 0 else start + at
 
 
-def _open(path: str):
+def open_parquet(path: str):
+    """pyarrow's ParquetFile of `path` (UsageError naming the file if it is none)."""
     import pyarrow.parquet as pq
 
     try:
@@ -168,7 +169,7 @@ def _open(path: str):
 
 def row_group_sizes(path: str) -> list[int]:
     """The rows of each row group of `path` (UsageError if it is no Parquet file)."""
-    meta = _open(path).metadata
+    meta = open_parquet(path).metadata
     return [meta.row_group(g).num_rows for g in range(meta.num_row_groups)]
 
 
@@ -203,7 +204,7 @@ def read_parquet(path: str, row_group: int | None = None, part: tuple[int, int] 
     (a TreeParseError in place of a sentence that cannot be built); of one
     row group only with `row_group`, and of that group's sentences only the
     `part[0]`-th of `part[1]` equal slices (for cutting work)."""
-    pf = _open(path)
+    pf = open_parquet(path)
     groups = range(pf.metadata.num_row_groups) if row_group is None else [row_group]
     first_row = 0
     for g in range(groups[0] if groups else 0):

@@ -240,14 +240,10 @@ def read_parquet_sentences(path: str):
     on each row, a sentence's rows consecutive (as `ptb2fd convert --format
     parquet` writes them, or pandas with the columns the view needs). A null
     is a field left out; `unknown` (the converter's unknown labels) is ignored."""
-    import pyarrow.parquet as pq
-
     from ptb2fd.errors import UsageError
+    from ptb2fd.formats.parquet import open_parquet
 
-    try:
-        pf = pq.ParquetFile(path)
-    except (OSError, ValueError) as exc:  # pyarrow.ArrowInvalid is a ValueError
-        raise UsageError(f"{path}: not a Parquet file ({exc})") from None
+    pf = open_parquet(path)
     if "sentence" not in pf.schema_arrow.names:
         raise UsageError(f"{path}: no 'sentence' column: each row needs the id of its sentence")
     row, sid, records, first = 0, None, [], 1

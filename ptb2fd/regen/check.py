@@ -30,6 +30,10 @@ class Regenerated:
     misplaced: list[int]  # positions whose edge (head, signed distance) was not kept
     error: str | None = None  # the realizer failed on this sentence: its output is empty
 
+    def failure_line(self) -> str | None:
+        """The one line that reports a realizer's failure on this sentence, or None."""
+        return f"ptb2fd: {self.sentence.id}: not regenerated: {self.error}" if self.error else None
+
 
 class RegenerationCheck:
     def __init__(self, order_rules: OrderRules, adjunct_roles: frozenset[str], view: str = DEFAULT_VIEW,

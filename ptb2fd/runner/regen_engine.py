@@ -77,7 +77,7 @@ class RegenWorker:
         other = self.baseline.run(sentence) if self.baseline is not None else None
         done = self.check.run(sentence)
         if done.error:
-            messages.append(f"ptb2fd: {sentence.id}: not regenerated: {done.error}")
+            messages.append(done.failure_line())
         return sentence_entry(done, other, self.setup.report)
 
     def run(self, piece) -> RegenPart:
