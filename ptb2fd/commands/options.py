@@ -68,13 +68,10 @@ def input_args(p: argparse.ArgumentParser) -> None:
 
 
 def version() -> str:
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
+    """`ptb2fd.__version__`, the one place the version is written (pyproject.toml reads it)."""
+    from ptb2fd import __version__
 
-    try:
-        return installed("ptb2fd")
-    except PackageNotFoundError:  # run from a source tree that is not installed
-        return "unknown"
+    return __version__
 
 
 def add_subparser(sub, name: str, help: str, epilog: str, **kw) -> argparse.ArgumentParser:

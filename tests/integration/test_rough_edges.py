@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -186,7 +187,18 @@ def test_version(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     assert stop.value.code == 0
-    assert capsys.readouterr().out.strip() == "ptb2fd 0.1.0"
+    top = next(line for line in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("## "))
+    named = re.match(r"## (\d+\.\d+\.\d+) \(\d{4}-\d\d-\d\d\)$", top)
+    assert named, f"the CHANGELOG's top entry names no released version: {top!r}"
+    assert capsys.readouterr().out.strip() == f"ptb2fd {named.group(1)}"
+
+
+def test_version_written_once():
+    """pyproject.toml reads the version from ptb2fd.__version__, so the two cannot disagree."""
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dynamic = ["version"]' in project and 'attr = "ptb2fd.__version__"' in project
+    assert not re.search(r"^version\s*=", project, re.M)
 
 
 @pytest.mark.parametrize("argv, wanted", [
