@@ -21,6 +21,11 @@ class UsageError(Ptb2fdError):
     """Unusable command-line arguments or input paths (exit status 2)."""
 
 
+class EmptyInputError(Ptb2fdError):
+    """An input with no tree or no record in it: "no trees in FILE" (exit
+    status 1, and no output written)."""
+
+
 @dataclass(frozen=True)
 class Location:
     """Where a sentence comes from: `wsj_0001.mrg:1` starts on line 3."""

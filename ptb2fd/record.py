@@ -70,6 +70,15 @@ class Sentence:
     # `--functions infer`): {"model": "wsj-dev@1f2e3d4c", "tags": 9,
     # "empty_elements": 1}; None when the tree's own tags were used.
     functions: dict | None = None
+    # Leaves of markup (speaker codes, "(CODE (SYM SpeakerA1))") removed from
+    # the tree before conversion: their number, None when there were none.
+    markup: int | None = None
+    # How the record was made, the same dict for every sentence of a run:
+    # {"ptb2fd": "0.2.0", "rules": "rules", "rules_sha256": "3f2a...",
+    # "functions": "auto", "function_model": "wsj-dev@1f2e3d4c",
+    # "created": "2026-11-28T01:02:03Z"}; None for records made by hand.
+    # Not compared: two runs of one conversion give equal sentences.
+    provenance: dict | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict:
         return {"id": self.id, "tokens": [t.to_dict() for t in self.tokens]}

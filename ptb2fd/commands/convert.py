@@ -12,10 +12,11 @@ import os
 import sys
 
 from ptb2fd.commands.options import EXIT_STATUS, add_subparser, input_args
-from ptb2fd.errors import UsageError
+from ptb2fd.errors import EmptyInputError, UsageError
+from ptb2fd.formats.registry import choose_format, format_names
 from ptb2fd.runner.output import atomic_output
 from ptb2fd.runner.shard_output import shard_dir
-from ptb2fd.runner.sources import converter_for
+from ptb2fd.runner.sources import check_tree_files, converted_input, converter_for
 from ptb2fd.runner.targets import check_output_file, check_output_folder, terminate_as_exit
 from ptb2fd.trees.inputs import resolve_inputs
 from ptb2fd.trees.reader import read_trees
@@ -35,12 +36,16 @@ class _Discard(Exception):
 def add_parser(sub) -> None:
     c = add_subparser(sub, "convert", "convert trees to records", EXIT_STATUS)
     input_args(c)
-    c.add_argument("--format", choices=["jsonl", "conllup", "halogen", "parquet"], default="jsonl",
-                   help="jsonl (default), conllup (CoNLL-U Plus), halogen (the paper's notation, for reading), "
-                        "parquet (one row per word; see docs/large-corpora.md)")
+    c.add_argument("--format", choices=format_names(), default=None,
+                   help="the output format; needed only for standard output, a folder of shards or a name without "
+                        "a format suffix, since -o's name decides it: .jsonl (the default), .jsonl.gz, .conllup "
+                        "(CoNLL-U Plus), .parquet (one row per word), .halogen (the paper's notation, for "
+                        "reading); .conllu (plain UD) is not available yet")
     c.add_argument("-o", "--output", metavar="OUT",
                    help="output file (written atomically, missing folders created); default stdout; DIR/ (or an "
-                        "existing folder): shards, one per partition, written by the workers, and a manifest.json")
+                        "existing folder): shards, one per partition, written by the workers, and a manifest.json. "
+                        "INPUT may be converted records instead of trees (any format, found by content): they are "
+                        "written to OUT in its format, as they are (re-export)")
     c.add_argument("--stats", metavar="FILE", help="write counts and rule firings as JSON")
     c.add_argument("--strict", action="store_true",
                    help="stop at the first error (exit 1; the -o file is then not written)")
@@ -73,6 +78,7 @@ def run(args) -> int:
     when the run completes: an interrupted run, or one stopped by --strict,
     leaves neither the file nor a temporary file."""
     check_output_file("--stats", args.stats)
+    args.format, args.gzip = choose_format(args.output, args.format, folder=shard_dir(args.output) is not None)
     from ptb2fd.trees.partition import parse_size
 
     parse_size(args.partition_size)  # `--partition-size lots` is refused before any work (or cluster)
@@ -80,16 +86,22 @@ def run(args) -> int:
         check_output_folder("-o", args.output)
     else:
         check_output_file("-o", args.output)
+    if args.format == "parquet" and (not args.output or args.output == "-") and sys.stdout.isatty():
+        raise UsageError("--format parquet is binary: give -o FILE or -o DIR/, or redirect standard output")
+    if converted_input(args):
+        from ptb2fd.runner.reexport import reexport
+
+        if shard_dir(args.output) is not None:
+            raise UsageError("-o DIR/ shards are written when converting trees; re-export records to one file")
+        return reexport(args, list(args.inputs))
     if args.engine == "dask":
         from ptb2fd.runner.dask_engine import convert_with_dask
 
         return convert_with_dask(args)
     if args.scheduler:
         raise UsageError("--scheduler goes with --engine dask")
-    if args.format == "parquet" and (not args.output or args.output == "-") and sys.stdout.isatty():
-        raise UsageError("--format parquet is binary: give -o FILE or -o DIR/, or redirect standard output")
     sharded = _sharded(args)
-    paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)  # before the rules load
+    paths = check_tree_files(resolve_inputs(args.inputs, args.corpus, args.files, args.sections))  # before the rules
     if sharded and "-" in paths:
         if shard_dir(args.output) is not None:
             raise UsageError("-o DIR/ needs input files: standard input ('-') cannot be cut into shards")
@@ -138,21 +150,43 @@ def _convert_streaming(converter, items, args, sink, show: bool) -> None:
 
     parquet = args.format == "parquet"
     with atomic_output(args.output) as out:
+        text = out
         if parquet:
             from ptb2fd.formats.parquet import ParquetSentenceWriter
 
             out.flush()
             writer = ParquetSentenceWriter(out.buffer)
-        elif args.format == "conllup":
-            out.write(conllup.header())
+        elif args.gzip:
+            out.flush()
+            text = gzip_text(out.buffer)
+        if args.format == "conllup":
+            text.write(conllup.header())
         render = None if parquet else renderer(args.format)
         for result in progress(convert_stream(converter, items, args.jobs, render=render), show):
             if parquet and result.sentence is not None:
                 writer.add(result.sentence)
-            if sink.add(result, out):
+            if sink.add(result, text):
                 break
+        if sink.summary.read == 0:  # an empty standard input (empty files are refused before any work)
+            raise EmptyInputError("no trees in standard input")
         if parquet:
             writer.close()
             out.buffer.flush()
+        elif text is not out:
+            close_gzip_text(text)
         if sink.stopped is not None and out is not sys.stdout:
             raise _Discard()
+
+
+def gzip_text(binary):
+    """A text handle writing gzip-compressed UTF-8 into `binary` (no time stamp: same input, same bytes)."""
+    import gzip
+    import io
+
+    return io.TextIOWrapper(gzip.GzipFile(fileobj=binary, mode="wb", mtime=0), encoding="utf-8", newline="\n")
+
+
+def close_gzip_text(text) -> None:
+    """Finish the gzip stream of `gzip_text` (its trailer), leaving the file open."""
+    text.flush()
+    text.detach().close()

@@ -69,9 +69,9 @@ def _run_rule_folders(before: str, after: str, args) -> tuple[tuple[dict, dict],
     (ptb2fd.runner.rule_diff): each one's metrics and sentence records, and
     the number of sentences that failed in either."""
     from ptb2fd.runner.rule_diff import diff_rule_folders
-    from ptb2fd.trees.inputs import resolve_inputs
+    from ptb2fd.runner.sources import tree_paths
 
-    paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)
+    paths = tree_paths(args)
     if "-" in paths:
         raise UsageError("diff of two rule folders reads its input twice: give files, not '-'")
     run_before, run_after = diff_rule_folders(before, after, paths, getattr(args, "encoding", None),

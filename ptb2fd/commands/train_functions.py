@@ -47,8 +47,8 @@ def run(args) -> int:
     from ptb2fd.functions.model import model_bytes
     from ptb2fd.functions.training import VARIANCE, Examples, fit, load_word_classes
     from ptb2fd.runner.output import atomic_output
+    from ptb2fd.runner.sources import tree_paths
     from ptb2fd.runner.targets import check_output_file
-    from ptb2fd.trees.inputs import resolve_inputs
     from ptb2fd.trees.ptbtree import parse_tree
     from ptb2fd.trees.reader import read_trees
 
@@ -57,7 +57,7 @@ def run(args) -> int:
         raise UsageError("--variance: give a positive number")
     check_output_file("-o", args.output)  # before training, not after
     start = time.perf_counter()
-    paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)
+    paths = tree_paths(args)
     classes = load_word_classes()
     examples = Examples(load_head_table(), classes)
     failed = 0

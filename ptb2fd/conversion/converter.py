@@ -93,11 +93,24 @@ class Converter:
         self.functions = InferFunctions(functions, FunctionTagging(function_model),
                                         RestoreEmpties(rules.empties))
         self.pipeline = Pipeline(build_stages(rules, finder, self.functions))
+        self._provenance: dict | None = None
+        self.created: str | None = None  # the run's creation time, when another process started it
 
     def load_function_model(self) -> str | None:
         """Load the function-tag model now (before forking workers; a bad
         file is then a usage error, not a failure per sentence); its name."""
         return self.functions.load()
+
+    @property
+    def provenance(self) -> dict:
+        """How this converter's records are made (conversion/provenance.py);
+        made once, on first use, and shared by every sentence (and worker)."""
+        if self._provenance is None:
+            from ptb2fd.conversion.provenance import provenance
+
+            self._provenance = provenance(self.rules.directory, self.functions.mode, self.load_function_model(),
+                                          self.created)
+        return self._provenance
 
     def convert(self, raw: RawTree) -> Result:
         loc = raw.location
@@ -114,6 +127,8 @@ class Converter:
         unknown = {k[len(UNKNOWN):]: n for k, n in parse.notes.items() if k.startswith(UNKNOWN)}
         if unknown:
             parse.sentence.unknown = dict(sorted(unknown.items()))
+        parse.sentence.markup = parse.notes.get("markup-leaves") or None
+        parse.sentence.provenance = self.provenance
         return Result(raw.sent_id, loc, CONVERTED, parse.sentence, fired=parse.fired, notes=parse.notes,
                       words=len(parse.sentence.tokens))
 

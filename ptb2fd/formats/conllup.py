@@ -14,7 +14,19 @@ not UD features: they are in the PTB2FD columns), HEAD=head, DEPREL=role,
 DEPS=`_`, MISC=`_`. `rules` is written comma-separated.
 
 Each sentence is a block: `# sent_id = <id>`, `# text = <words joined by
-spaces>`, one tab-separated line per word, and a blank line.
+spaces>`, the `# ptb2fd.*` comments, one tab-separated line per word, and a
+blank line. The comments carry what is not a word's: each one's value is
+compact JSON (ASCII only), read back exactly, and present only when the
+sentence has it:
+
+    # ptb2fd.provenance = {"ptb2fd":"0.2.0","rules":"rules",...}
+    # ptb2fd.functions = {"model":"wsj-dev@1f2e3d4c","tags":9,"empty_elements":1}
+    # ptb2fd.markup = 2
+    # ptb2fd.unknown = {"label:ZZP":1}
+
+(provenance: how the records were made, as in JSONL; functions: the tags
+were predicted, also said for people as `# functions = inferred by ...`;
+markup: markup leaves removed; unknown: labels treebank.yaml does not know.)
 
 Escaping. Every column value (and the sent_id) is written with no raw
 whitespace, no control character and no ambiguity with `_`:
@@ -41,6 +53,7 @@ Reading back is in conllup_read.py (`read_conllup`).
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import fields
 
@@ -66,6 +79,8 @@ _ESCAPE_RE = {extra: re.compile(f"[{_SPECIAL}{re.escape(extra)}]") for extra in 
 _TEXT_RE = re.compile(r"[\\\x00-\x1f\x7f-\x9f]|[^\S ]")  # like escape(), but spaces stay
 _UNESCAPE_RE = re.compile(r"\\(u[0-9A-Fa-f]{4}|.?)", re.DOTALL)
 GLOBAL_COLUMNS = "# global.columns ="
+COMMENT = "# ptb2fd."  # the comments of what is not a word's (sentence fields)
+SENTENCE_FIELDS = ("provenance", "functions", "markup", "unknown")
 
 
 def _code(match: re.Match) -> str:
@@ -129,6 +144,10 @@ def _extra(token: Token, name: str) -> str:
     return _opt(value) if name in NULLABLE else _str(value)
 
 
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+
+
 def header() -> str:
     """The `# global.columns = ...` line, with its newline."""
     return f"{GLOBAL_COLUMNS} {' '.join(COLUMNS)}\n"
@@ -138,10 +157,17 @@ def dump_sentence(sentence: Sentence) -> str:
     """The block of one sentence, ending with the blank line."""
     text = " ".join(_TEXT_RE.sub(_code, w) for w in sentence.words)
     lines = [f"# sent_id = {_opt(sentence.id)}", f"# text = {text}".rstrip()]
+    if sentence.provenance:
+        lines.append(f"{COMMENT}provenance = {_json(sentence.provenance)}")
     if sentence.functions:  # parser output: the function tags were predicted
         f = sentence.functions
-        lines.append(f"# functions = inferred by {f['model']} ({f.get('tags', 0)} tags, "
-                     f"{f.get('empty_elements', 0)} empty elements)")
+        lines.append(f"# functions = inferred by {_TEXT_RE.sub(_code, str(f.get('model')))} ({f.get('tags', 0)} "
+                     f"tags, {f.get('empty_elements', 0)} empty elements)")
+        lines.append(f"{COMMENT}functions = {_json(f)}")
+    if sentence.markup:
+        lines.append(f"{COMMENT}markup = {sentence.markup}")
+    if sentence.unknown:
+        lines.append(f"{COMMENT}unknown = {_json(sentence.unknown)}")
     for tok, upos in zip(sentence.tokens, upos_tags(sentence)):
         cols = [_int(tok.id), _str(tok.word), _str(tok.base), upos, _str(tok.cat), "_",
                 _int(tok.head), _str(tok.role), "_", "_"]

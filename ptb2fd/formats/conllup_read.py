@@ -22,6 +22,7 @@ pn), with a message saying to convert again.
 from __future__ import annotations
 
 import io
+import json
 import re
 from typing import Iterable, Iterator
 
@@ -34,13 +35,16 @@ from ptb2fd.formats.conllup import (
     COLUMNS,
     DERIVED,
     EXTRA_FIELDS,
+    COMMENT,
     GLOBAL_COLUMNS,
     NULLABLE,
+    SENTENCE_FIELDS,
     unescape,
 )
+from ptb2fd.formats.jsonl import shared
 from ptb2fd.record import INT_FIELDS, Sentence, Token
 
-__all__ = ["read_conllup"]
+__all__ = ["read_conllup", "conllup_records"]
 
 _EXTRA_COLUMN = {f"PTB2FD:{name.upper()}": name for name in EXTRA_FIELDS}
 _INT_RE = re.compile(r"-?[0-9]+")
@@ -133,7 +137,18 @@ def _blocks(text_or_lines: str | Iterable[str]) -> Iterator[tuple[int, list[str]
 
 
 def read_conllup(text_or_lines: str | Iterable[str], source: str = "<conllu>") -> Iterator[Sentence]:
-    """Sentences from CoNLL-U Plus text (a string or lines, e.g. an open file)."""
+    """Sentences from CoNLL-U Plus text (a string or lines, e.g. an open
+    file); the first bad block raises its TreeParseError."""
+    for _, item in conllup_records(text_or_lines, source):
+        if isinstance(item, TreeParseError):
+            raise item
+        yield item
+
+
+def conllup_records(text_or_lines: str | Iterable[str], source: str = "<conllu>"
+                    ) -> Iterator[tuple[int, Sentence | TreeParseError]]:
+    """(first line of its block, sentence or the error reading it) for each
+    sentence, going on after a bad block."""
     columns: list[str] | None = None
     for start, block in _blocks(text_or_lines):
         sent_id = "?"
@@ -156,13 +171,34 @@ def read_conllup(text_or_lines: str | Iterable[str], source: str = "<conllu>") -
                 continue
             if columns is None:
                 raise ValueError(f"no '{GLOBAL_COLUMNS}' line before the first sentence")
-            parsed = conllu.parse("\n".join(block) + "\n", fields=[c.lower() for c in columns],
+            words = [line for line in block if not line.startswith(COMMENT)]
+            parsed = conllu.parse("\n".join(words) + "\n", fields=[c.lower() for c in columns],
                                   field_parsers=_field_parsers(columns))
             if len(parsed) != 1:
                 raise ValueError(f"expected one sentence in the block, found {len(parsed)}")
-            yield _sentence(parsed[0], columns)
+            yield start, _with_comments(_sentence(parsed[0], columns), block)
         except (ValueError, ParseException) as exc:
-            raise TreeParseError(f"bad CoNLL-U Plus block: {exc}", location) from exc
+            yield start, TreeParseError(f"bad CoNLL-U Plus block: {exc}", location)
+
+
+def _with_comments(sentence: Sentence, block: list[str]) -> Sentence:
+    """`sentence` with the values of its `# ptb2fd.NAME = JSON` comments."""
+    for line in block:
+        if not line.startswith(COMMENT):
+            continue
+        name, sep, value = line[len(COMMENT):].partition("=")
+        name = name.strip()
+        if not sep or name not in SENTENCE_FIELDS:
+            raise ValueError(f"unknown comment {line[:40]!r} (known: {', '.join(SENTENCE_FIELDS)})")
+        try:
+            data = json.loads(value)
+        except ValueError as exc:
+            raise ValueError(f"comment {COMMENT}{name}: not JSON ({exc})") from None
+        kinds = {"provenance": dict, "functions": dict, "markup": int, "unknown": dict}
+        if not isinstance(data, kinds[name]) or isinstance(data, bool):
+            raise ValueError(f"comment {COMMENT}{name}: expected {kinds[name].__name__}")
+        setattr(sentence, name, shared(data) if name == "provenance" else data)
+    return sentence
 
 
 def _sentence(tokenlist: conllu.TokenList, columns: list[str]) -> Sentence:

@@ -7,9 +7,19 @@ The columns, in this order (`schema()`):
   integer fields (`id`, `head`, `ap`, `rp`, `junction`, ...) as int32, `rules`
   as a list of strings, the others as strings; a field that is never None
   (`id`, `word`, `head`, `role`, ...) is a required column;
-- `unknown` (map string -> int32): the labels and tags treebank.yaml does
-  not know, with their counts, as in JSONL's "unknown"; null when there are
-  none, else the same map on every row of the sentence.
+- the sentence's fields, the same value on every row of the sentence, null
+  when the sentence has none: `unknown` (map string -> int32): the labels
+  and tags treebank.yaml does not know, with their counts, as in JSONL's
+  "unknown"; `functions` (struct of model string, tags int32,
+  empty_elements int32): the function tags were predicted, by that model;
+  `markup` (int32): markup leaves removed from the tree; `provenance`
+  (string, JSON): how the records were made, as in JSONL (dictionary
+  encoding stores it once per row group).
+
+The file's key-value metadata holds `ptb2fd.provenance`: the JSON of the
+provenance of its sentences (a JSON list when they differ, e.g. a file
+re-exported from two runs; absent when no sentence has one), and `ptb2fd`:
+a pointer to this description.
 
 A sentence's rows are consecutive, in record order (the order JSONL lists
 its tokens). Reading takes consecutive rows with the same `sentence` value
@@ -24,21 +34,17 @@ of tokens: on the sample the flat file is smaller and pandas, polars, DuckDB
 and dask.dataframe read it several times faster, without unnesting
 (`make figures`, section "Parquet").
 
-`read_parquet` reads such a file back into `Sentence` objects, exactly the
-ones written. Columns may come in another order or with wider types (int64,
-large_string: what pandas writes); a missing or unknown column, or a type
-that does not cast, raises `UsageError` naming the file. A sentence with a
-null in a required column comes as a `TreeParseError` at `file:row (id)`,
-row being the 1-based row of its first word; the next sentences are read.
+`read_parquet` (parquet_read.py) reads such a file back into `Sentence`
+objects, exactly the ones written.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import fields
 from functools import lru_cache
 from operator import attrgetter
-from typing import Iterator
 
-from ptb2fd.errors import Location, TreeParseError, UsageError
+from ptb2fd.errors import UsageError
 from ptb2fd.record import FIELDS, INT_FIELDS, Sentence, Token
 
 __all__ = ["ParquetSentenceWriter", "read_parquet", "schema", "ROW_GROUP_ROWS", "row_group_sizes"]
@@ -46,6 +52,8 @@ __all__ = ["ParquetSentenceWriter", "read_parquet", "schema", "ROW_GROUP_ROWS", 
 ROW_GROUP_ROWS = 65536  # rows (words): about 2,600 sentences of the sample
 COMPRESSION = "zstd"
 SENTENCE, UNKNOWN = "sentence", "unknown"
+SENTENCE_COLUMNS = (UNKNOWN, "functions", "markup", "provenance")  # after the Token fields, in this order
+META_PROVENANCE = b"ptb2fd.provenance"
 _NULLABLE = frozenset(f.name for f in fields(Token) if "None" in str(f.type))
 _REQUIRED = tuple(name for name in FIELDS if name not in _NULLABLE)
 _GETTERS = tuple(attrgetter(name) for name in FIELDS)
@@ -63,9 +71,28 @@ def schema():
             kind = pa.int32() if name in INT_FIELDS else pa.string()
         return pa.field(name, kind, nullable=name in _NULLABLE)
 
+    functions = pa.struct([("model", pa.string()), ("tags", pa.int32()), ("empty_elements", pa.int32())])
     return pa.schema([pa.field(SENTENCE, pa.string(), nullable=False)] + [column(n) for n in FIELDS]
-                     + [pa.field(UNKNOWN, pa.map_(pa.string(), pa.int32()))],
+                     + [pa.field(UNKNOWN, pa.map_(pa.string(), pa.int32())), pa.field("functions", functions),
+                        pa.field("markup", pa.int32()), pa.field("provenance", pa.string())],
                      metadata={"ptb2fd": "one row per word; see ptb2fd/formats/parquet.py"})
+
+
+def _made(sentence: Sentence) -> str | None:
+    """The provenance column's value (JSON, one string per distinct dict)."""
+    made = sentence.provenance
+    if made is None:
+        return None
+    key = id(made)
+    cached = _MADE.get(key)
+    if cached is None or cached[0] is not made:
+        cached = _MADE[key] = (made, json.dumps(made, ensure_ascii=False, separators=(",", ":")))
+        if len(_MADE) > 64:
+            _MADE.clear()
+    return cached[1]
+
+
+_MADE: dict[int, tuple[dict, str]] = {}
 
 
 def _table_of(columns: list[list]):
@@ -85,7 +112,8 @@ class ParquetSentenceWriter:
         import pyarrow.parquet as pq
 
         self._writer = pq.ParquetWriter(sink, schema(), compression=COMPRESSION)
-        self._columns: list[list] = [[] for _ in range(len(FIELDS) + 2)]  # sentences added, not yet a table
+        self._columns: list[list] = [[] for _ in range(len(FIELDS) + 1 + len(SENTENCE_COLUMNS))]  # not yet a table
+        self._provenance: list[str] = []  # distinct values of the provenance column, in order
         self._pending: list = []  # tables waiting for a row-group cut
         self._pending_rows = 0
         self.sentences = 0
@@ -97,7 +125,12 @@ class ParquetSentenceWriter:
         columns[0].extend([sentence.id] * len(toks))
         for column, value_of in zip(columns[1:], _GETTERS):
             column.extend(map(value_of, toks))
-        columns[-1].extend([sentence.unknown or None] * len(toks))
+        made = _made(sentence)
+        for column, value in zip(columns[-4:], (sentence.unknown or None, sentence.functions or None,
+                                                sentence.markup or None, made)):
+            column.extend([value] * len(toks))
+        if made is not None and made not in self._provenance[-1:]:
+            self._note(made)
         self.sentences += 1
         if len(columns[0]) >= ROW_GROUP_ROWS:
             self._take_rows()
@@ -105,12 +138,23 @@ class ParquetSentenceWriter:
     def _take_rows(self) -> None:
         if self._columns[0]:
             columns, self._columns = self._columns, [[] for _ in self._columns]
-            self.add_table(_table_of(columns))
+            self.add_table(_table_of(columns), noted=True)
 
-    def add_table(self, table) -> None:
-        """Rows of whole sentences, in order, with `schema()`."""
+    def _note(self, made: str) -> None:
+        if made not in self._provenance:
+            self._provenance.append(made)
+
+    def add_table(self, table, noted: bool = False) -> None:
+        """Rows of whole sentences, in order, with `schema()` (`noted`: their
+        provenance is noted already)."""
         if table.num_rows == 0:
             return
+        if not noted:
+            import pyarrow.compute as pc
+
+            for made in pc.unique(table.column("provenance")).to_pylist():
+                if made is not None:
+                    self._note(made)
         self._pending.append(table)
         self._pending_rows += table.num_rows
         while self._pending_rows > ROW_GROUP_ROWS:
@@ -136,6 +180,10 @@ class ParquetSentenceWriter:
         if self._pending_rows:
             self._write(pa.concat_tables(self._pending))
         self._pending, self._pending_rows = [], 0
+        if self._provenance:
+            made = [json.loads(m) for m in self._provenance]
+            self._writer.add_key_value_metadata({META_PROVENANCE.decode(): json.dumps(
+                made[0] if len(made) == 1 else made, ensure_ascii=False, separators=(",", ":"))})
         self._writer.close()
 
     def __enter__(self) -> "ParquetSentenceWriter":
@@ -173,72 +221,15 @@ def row_group_sizes(path: str) -> list[int]:
     return [meta.row_group(g).num_rows for g in range(meta.num_row_groups)]
 
 
-def _checked(path: str, table):
-    """`table` with the columns of `schema()`, in its order and types."""
-    import pyarrow as pa
-
-    want = schema()
-    have = set(table.column_names)
-    missing = [f.name for f in want if f.name not in have and f.name != UNKNOWN]
-    unknown = sorted(have - set(want.names))
-    if missing or unknown:
-        what = "; ".join(x for x in (missing and f"missing column(s) {', '.join(missing)}",
-                                     unknown and f"unknown column(s) {', '.join(unknown)}") if x)
-        raise UsageError(f"{path}: not a ptb2fd Parquet file: {what}")
-    columns = []
-    for f in want:
-        if f.name not in have:
-            columns.append(pa.nulls(table.num_rows, f.type))
-            continue
-        col = table.column(f.name)
-        try:
-            columns.append(col if col.type == f.type else col.cast(f.type))
-        except (pa.ArrowInvalid, pa.ArrowNotImplementedError) as exc:
-            raise UsageError(f"{path}: column {f.name!r}: {col.type} does not cast to {f.type} ({exc})") from None
-    return columns
+def file_provenance(path: str):
+    """The `ptb2fd.provenance` of a file's metadata (a dict, a list of them), or None."""
+    meta = open_parquet(path).metadata.metadata or {}
+    value = meta.get(META_PROVENANCE)
+    return None if value is None else json.loads(value)
 
 
-def read_parquet(path: str, row_group: int | None = None, part: tuple[int, int] = (0, 1)
-                 ) -> Iterator[tuple[int, Sentence | TreeParseError]]:
-    """(row number of its first word, sentence) for the sentences of `path`
-    (a TreeParseError in place of a sentence that cannot be built); of one
-    row group only with `row_group`, and of that group's sentences only the
-    `part[0]`-th of `part[1]` equal slices (for cutting work)."""
-    pf = open_parquet(path)
-    groups = range(pf.metadata.num_row_groups) if row_group is None else [row_group]
-    first_row = 0
-    for g in range(groups[0] if groups else 0):
-        first_row += pf.metadata.row_group(g).num_rows
-    for g in groups:
-        table = pf.read_row_group(g)
-        yield from _sentences(path, _checked(path, table), first_row, part if row_group is not None else (0, 1))
-        first_row += table.num_rows
+def read_parquet(path: str, row_group: int | None = None, part: tuple[int, int] = (0, 1)):
+    """The sentences of a file: see parquet_read.py."""
+    from ptb2fd.formats.parquet_read import read_parquet as read
 
-
-def _sentences(path: str, columns, first_row: int, part: tuple[int, int]):
-    ids = columns[0].to_pylist()
-    starts = [i for i in range(len(ids)) if i == 0 or ids[i] != ids[i - 1]]
-    k, of = part
-    chosen = starts[len(starts) * k // of:len(starts) * (k + 1) // of]
-    if not chosen:
-        return
-    lo = chosen[0]
-    hi = starts[starts.index(chosen[-1]) + 1] if chosen[-1] != starts[-1] else len(ids)
-    values = [c.slice(lo, hi - lo).to_pylist() for c in columns]
-    nulls = {name for name, c in zip(FIELDS, columns[1:-1]) if name in _REQUIRED and c.null_count}
-    rows = list(zip(*values[1:-1]))
-    unknown = values[-1]
-    bounds = [s - lo for s in chosen] + [hi - lo]
-    for a, b in zip(bounds, bounds[1:]):
-        sid = ids[lo + a]
-        if nulls:
-            bad = [FIELDS[j] for j in range(len(FIELDS)) if FIELDS[j] in nulls
-                   and any(r[j] is None for r in rows[a:b])]
-            if bad:
-                yield first_row + lo + a + 1, TreeParseError(
-                    f"bad Parquet rows: null in required column(s) {', '.join(bad)}",
-                    Location(path, first_row + lo + a + 1, sid))
-                continue
-        tokens = [Token(*r[:-1], list(r[-1] or ())) for r in rows[a:b]]
-        labels = unknown[a]
-        yield first_row + lo + a + 1, Sentence(sid, tokens, dict(labels) if labels else None)
+    return read(path, row_group, part)

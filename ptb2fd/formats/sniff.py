@@ -1,36 +1,101 @@
-"""What a file seems to hold, from its first non-blank line: for a command
-that reads converted JSONL and is given something else, so it can say what
-the file looks like instead of "bad JSON line" on every line.
+"""What a file holds, found from its content, never from its name.
 
-    looks_like('( (S (NP-SBJ (PRP It)) ...') -> 'bracketed trees: run `ptb2fd convert FILE -o FILE.jsonl` first'
-    looks_like('{"id":"a:1","tokens":[...]}') -> None (JSON: read it as records)
+`sniff_file(path)` opens the file (gzip by its magic bytes) and looks at its
+first bytes and first non-blank line; `looks_like(line)` does the second
+part for a line already read (standard input). The answer is one of:
 
-Known limit: only the first line is looked at, so a JSONL file whose first
-line is damaged is taken for "not JSON Lines".
+- `PARQUET` (the `PAR1` magic), `JSONL` (a line opening with `{` or `[`),
+  `CONLLUP` (`# global.columns = ...`, as `convert -o X.conllup` writes):
+  converted records, which `regen`, `stats`, `train`, ... read back;
+- `TREES` (a line opening with `(`): bracketed trees, which `convert` reads;
+- `EMPTY`: nothing but blank lines (an error for every command);
+- `OTHER`: anything else, with `describe(...)` saying what it seems to be
+  (plain CoNLL-U, the paper's notation, XML, binary data).
+
+    looks_like('( (S (NP-SBJ (PRP It)) ...')          -> 'trees'
+    looks_like('{"id":"a:1","tokens":[...]}')          -> 'jsonl'
+    looks_like('# global.columns = ID FORM LEMMA ...') -> 'conllup'
+
+Known limit: only the first non-blank line is looked at, so a JSONL file
+whose first line is damaged but starts with `{` is taken for JSONL (its
+error then names that line).
 """
 from __future__ import annotations
 
+import gzip
 import re
+import zlib
 
+PARQUET, JSONL, CONLLUP, TREES, EMPTY, OTHER = "parquet", "jsonl", "conllup", "trees", "empty", "other"
+RECORDS = frozenset({PARQUET, JSONL, CONLLUP})
+NAMES = {PARQUET: "Parquet records", JSONL: "JSONL records", CONLLUP: "CoNLL-U Plus records",
+         TREES: "bracketed trees", EMPTY: "nothing (no line with text)"}
 _CONLLU_WORD = re.compile(r"\d+(?:[-.]\d+)?\t")
-CONVERT = "run `ptb2fd convert FILE -o FILE.jsonl` first"
-AGAIN = "only JSONL is read back: convert the trees again with --format jsonl, the default"
+_PEEK = 1 << 16  # bytes read to find the first non-blank line
 
 
-def looks_like(line: str) -> str | None:
-    """None for a line that may be JSON Lines; else what the file seems to be."""
-    text = line.lstrip("\ufeff \t")
+def looks_like(line: str) -> str:
+    """The kind of a file whose first non-blank line is `line` ("" when there is none)."""
+    text = line.lstrip("\ufeff \t\r\n")
+    if not text:
+        return EMPTY
     if text.startswith(("{", "[")):
-        return None
+        return JSONL
+    if text.startswith("("):
+        return TREES
+    if text.startswith("# global.columns"):
+        return CONLLUP
+    return OTHER
+
+
+def describe(line: str) -> str:
+    """What a file of kind OTHER (first non-blank line `line`) seems to be."""
+    text = line.lstrip("\ufeff \t")
     if "\x00" in text or text.count("\ufffd") > 2:
         return "binary data, not text"
-    if text.startswith("("):
-        return f"bracketed trees: {CONVERT}"
-    if text.startswith("# global.columns") or (text.startswith("#") and "sent_id" in text) or \
-            _CONLLU_WORD.match(text):
-        return f"CoNLL-U ({AGAIN})"
+    if (text.startswith("#") and ("sent_id" in text or "text =" in text)) or _CONLLU_WORD.match(text):
+        return "plain CoNLL-U (no '# global.columns' line: not the CoNLL-U Plus that ptb2fd writes)"
     if text.startswith("# ") and ":" in text:  # `--format halogen` opens each sentence with "# ID"
-        return f"the paper's notation of --format halogen ({AGAIN})"
+        return "the paper's notation of --format halogen (written for reading, not read back)"
     if text.startswith("<"):
         return "XML or HTML"
-    return "text that is not JSON Lines (one JSON object per line, as `ptb2fd convert` writes)"
+    return "text that is neither trees nor records"
+
+
+def sniff_file(path: str) -> tuple[str, str]:
+    """(kind, first non-blank line) of the file at `path`; OSError if it cannot be read."""
+    with open(path, "rb") as handle:
+        head = handle.read(_PEEK)
+    if head.startswith(b"PAR1"):
+        return PARQUET, ""
+    if head.startswith(b"\x1f\x8b"):
+        try:
+            with gzip.open(path, "rb") as handle:
+                head = handle.read(_PEEK)
+        except (OSError, EOFError, zlib.error):
+            return OTHER, "\ufffd" * 3  # damaged gzip data: described as binary
+    line = _first_line(head)
+    return looks_like(line), line
+
+
+def _first_line(head: bytes) -> str:
+    text = head.decode("utf-8", errors="replace")
+    for line in text.splitlines():
+        if line.strip("\ufeff \t\r\n"):
+            return line
+    return ""
+
+
+def wrong_type(path: str, kind: str, line: str, wanted: str) -> str:
+    """The one line for a file of `kind` given where `wanted` (TREES or
+    RECORDS) are expected: what it is and what reads it."""
+    what = NAMES.get(kind) or describe(line)
+    if wanted == TREES:
+        if kind in RECORDS:
+            return (f"{path}: {what}, not trees: `ptb2fd regen`, `stats` and `train` read records "
+                    f"(`ptb2fd convert {path} -o OTHER` writes them in another format)")
+        return f"{path}: not trees; this looks like {what}"
+    if kind == TREES:
+        return f"{path}: {what}, not records: run `ptb2fd convert {path} -o FILE.jsonl` first"
+    return (f"{path}: not converted records (JSONL, CoNLL-U Plus or Parquet, as `ptb2fd convert` writes); "
+            f"this looks like {what}")

@@ -1,13 +1,16 @@
-"""Converted records as input (`regen`, `train`, `stats`, `diff`): JSONL, Parquet, shard folders.
+"""Converted records as input (`regen`, `train`, `stats`, `diff`): JSONL, CoNLL-U Plus, Parquet, shard folders.
 
-An input is converted records when it is a `.jsonl` or `.jsonl.gz` file, a
-`.parquet` file, or a folder with the `manifest.json` of `convert -o DIR/`
-(its shards, in the manifest's order; JSONL or Parquet shards).
+An input is converted records when its content says so (formats/sniff.py,
+never its name): JSONL (gzip or not), CoNLL-U Plus, Parquet, or a folder
+with the `manifest.json` of `convert -o DIR/` (its shards, in the
+manifest's order). An empty file is an error ("no records in FILE", exit
+1); trees or anything else given where records are wanted is one line
+saying what the file is.
 
 For `regen --jobs N` the files are cut into `ConvertedPiece`s that the
 workers read themselves (`plan_converted`): a plain JSONL file at line
 boundaries (one pass here finds the cuts and counts the lines before each,
-so errors name the same lines as one process), a gzip file whole, a Parquet
+so errors name the same lines as one process), a gzip or CoNLL-U Plus file whole, a Parquet
 file by row group, a large row group into equal slices of its sentences.
 
 `read_piece` yields the sentences of a piece, each put in `ap` order and
@@ -24,42 +27,59 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
-from ptb2fd.errors import Location, TreeParseError, UsageError
+from ptb2fd.errors import EmptyInputError, Location, TreeParseError, UsageError
+from ptb2fd.formats.sniff import CONLLUP, EMPTY, JSONL, PARQUET, RECORDS, looks_like, sniff_file, wrong_type
 from ptb2fd.record import Sentence
 
-JSONL, PARQUET = "jsonl", "parquet"
 MIN_JSONL_PIECE, MAX_JSONL_PIECE = 256 << 10, 64 << 20
 MIN_PARQUET_ROWS = 4096
 PER_WORKER = 16
 
 
 def kind_of(path: str) -> str | None:
-    """"jsonl", "parquet", "shards" (a folder with a manifest), or None (trees)."""
-    if path.endswith((".jsonl", ".jsonl.gz")):
-        return JSONL
-    if path.endswith(".parquet"):
-        return PARQUET
-    if path != "-" and os.path.isdir(path) and os.path.isfile(os.path.join(path, "manifest.json")):
-        return "shards"
-    return None
+    """"jsonl", "conllup", "parquet", "shards" (a folder with a manifest),
+    or None (trees, a folder of trees, standard input, or no such file), by content."""
+    if path == "-":
+        return None
+    if os.path.isdir(path):
+        return "shards" if os.path.isfile(os.path.join(path, "manifest.json")) else None
+    try:
+        kind, _ = sniff_file(path)
+    except OSError:
+        return None
+    return kind if kind in RECORDS else None
 
 
 def converted_files(inputs: list[str]) -> list[tuple[str, str]]:
     """(path, kind) of every converted file the inputs name, shard folders
-    expanded in manifest order; UsageError for a missing file or a manifest
-    that cannot be used."""
+    expanded in manifest order; standard input is JSONL. UsageError for a
+    missing file, one that holds no records (trees, ...: the message says
+    what) or a manifest that cannot be used; EmptyInputError for an empty file."""
     out: list[tuple[str, str]] = []
     for path in inputs:
-        kind = kind_of(path)
-        if kind == "shards":
+        if path == "-":
+            out.append((path, JSONL))
+            continue
+        if os.path.isdir(path) and kind_of(path) == "shards":
             out += _shards(Path(path))
             continue
-        if path != "-" and not Path(path).is_file():
+        if not Path(path).is_file():
             raise UsageError(f"{path}: no such file")
-        if kind == PARQUET and path == "-":
-            raise UsageError("Parquet cannot be read from standard input")
-        out.append((path, kind or JSONL))
+        out.append((path, records_kind(path)))
     return out
+
+
+def records_kind(path: str) -> str:
+    """The records format of the file at `path` (see converted_files)."""
+    try:
+        kind, line = sniff_file(path)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if kind == EMPTY:
+        raise EmptyInputError(f"no records in {path}")
+    if kind not in RECORDS:
+        raise UsageError(wrong_type(path, kind, line, "records"))
+    return kind
 
 
 def _shards(folder: Path) -> list[tuple[str, str]]:
@@ -69,8 +89,8 @@ def _shards(folder: Path) -> list[tuple[str, str]]:
         fmt, files = data["format"], [s["file"] for s in data["shards"]]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise UsageError(f"{manifest}: not a manifest of `ptb2fd convert -o DIR/` ({exc})") from None
-    if fmt not in (JSONL, PARQUET):
-        raise UsageError(f"{manifest}: {fmt} shards cannot be read back; convert with --format jsonl or parquet")
+    if fmt not in RECORDS:
+        raise UsageError(f"{manifest}: {fmt} shards cannot be read back; convert to jsonl, conllup or parquet")
     missing = [f for f in files if not (folder / f).is_file()]
     if missing:
         raise UsageError(f"{folder}: shard(s) listed in manifest.json missing: {', '.join(missing[:5])}")
@@ -96,8 +116,6 @@ def plan_converted(files: list[tuple[str, str]], workers: int) -> list[Converted
     from ptb2fd.formats.parquet import row_group_sizes
 
     sizes = {p: os.path.getsize(p) for p, k in files if k == JSONL and p != "-"}
-    for path in sizes:  # here, before any worker starts
-        _sniff(path, _first_line(path))
     rows = {p: row_group_sizes(p) for p, k in files if k == PARQUET}
     pieces_wanted = max(1, workers * PER_WORKER)
     jsonl_piece = max(MIN_JSONL_PIECE, min(MAX_JSONL_PIECE, sum(sizes.values()) // pieces_wanted))
@@ -108,7 +126,7 @@ def plan_converted(files: list[tuple[str, str]], workers: int) -> list[Converted
             for group, n in enumerate(rows[path]):
                 slices = max(1, round(n / target_rows))
                 out += [ConvertedPiece(path, kind, group, part=(k, slices)) for k in range(slices)]
-        elif path == "-" or _gzip(path) or sizes[path] <= jsonl_piece:
+        elif kind == CONLLUP or path == "-" or _gzip(path) or sizes[path] <= jsonl_piece:
             out.append(whole(path, kind))
         else:
             out += [ConvertedPiece(path, kind, a, b, lines) for a, b, lines in _jsonl_cuts(path, jsonl_piece)]
@@ -205,6 +223,13 @@ def records(piece: ConvertedPiece) -> Iterator[tuple[int, Sentence | TreeParseEr
         else:
             yield from read_parquet(piece.path, piece.start, piece.part)
         return
+    if piece.kind == CONLLUP:
+        from ptb2fd.formats.conllup_read import conllup_records
+        from ptb2fd.trees.reader import open_text
+
+        with open_text(piece.path) as handle:
+            yield from conllup_records(handle, piece.path)
+        return
     from ptb2fd.formats.jsonl import read_jsonl
 
     first = piece.start == 0
@@ -224,20 +249,11 @@ def records(piece: ConvertedPiece) -> Iterator[tuple[int, Sentence | TreeParseEr
 
 
 def _sniff(path: str, line: str) -> None:
-    """UsageError when the first line of a .jsonl file shows it is something
+    """UsageError when the first line of JSONL input shows it is something
     else (trees, CoNLL-U, ...): one line saying so, not an error per line."""
-    from ptb2fd.formats.sniff import looks_like
-
     kind = looks_like(line)
-    if kind is not None:
-        raise UsageError(f"{path}: not converted JSONL; this looks like {kind}")
-
-
-def _first_line(path: str) -> str:
-    from ptb2fd.trees.reader import open_text
-
-    with open_text(path) as handle:
-        return next((line for line in handle if line.strip()), "")
+    if kind != JSONL:
+        raise UsageError(wrong_type("standard input" if path == "-" else path, kind, line, "records"))
 
 
 def _jsonl_lines(piece: ConvertedPiece):

@@ -37,6 +37,7 @@ from contextlib import nullcontext
 
 from ptb2fd.errors import UsageError
 from ptb2fd.runner.dask_output import write_one
+from ptb2fd.conversion.provenance import created_now
 from ptb2fd.runner.dask_worker import convert_partition, convert_partition_to_shard
 from ptb2fd.runner.local_engine import partition_size
 from ptb2fd.runner.output import ResultSink
@@ -133,7 +134,8 @@ def _in_order(client, partitions: list[list[Piece]], task, args: tuple, lost, wi
 
 def partition_results(client, partitions: list[list[Piece]], rules_dir, fmt, encoding, window: int):
     """(partition index, its rendered Results) in order (standard output)."""
-    return _in_order(client, partitions, convert_partition, lambda i: (rules_dir, fmt, encoding),
+    created = created_now()  # one creation time for the records of every worker
+    return _in_order(client, partitions, convert_partition, lambda i: (rules_dir, fmt, encoding, created),
                      lambda i, pieces, exc: _lost(pieces, encoding, exc), window)
 
 
@@ -146,8 +148,10 @@ def shard_results(client, partitions: list[list[Piece]], rules_dir, args, folder
         return write_shard(_lost(pieces, args.encoding, exc), folder, i, args.format, args.quiet, args.strict,
                            durable)
 
+    created = created_now()  # one creation time for the records of every worker
+
     def task_args(i):
-        return rules_dir, args.format, args.encoding, str(folder), i, args.quiet, args.strict, durable
+        return rules_dir, args.format, args.encoding, str(folder), i, args.quiet, args.strict, durable, created
 
     for _, part in _in_order(client, partitions, convert_partition_to_shard, task_args, lost, window):
         yield part
@@ -171,7 +175,9 @@ def convert_with_dask(args) -> int:
     from ptb2fd.ruleset.load import load_rules
     from ptb2fd.trees.inputs import resolve_inputs
 
-    paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)
+    from ptb2fd.runner.sources import check_tree_files
+
+    paths = check_tree_files(resolve_inputs(args.inputs, args.corpus, args.files, args.sections))
     if "-" in paths:
         raise UsageError("--engine dask reads files the workers can open: standard input ('-') is not supported")
     paths = [os.path.abspath(p) for p in paths]

@@ -23,17 +23,20 @@ CRASH_FLAGS_ENV = "PTB2FD_TEST_DASK_FLAGS"  # folder remembering which "@once" c
 _CONVERTERS: dict = {}
 
 
-def _converter(rules_dir: str | None):
-    """The worker process's converter for `rules_dir`, built once."""
-    if rules_dir not in _CONVERTERS:
+def _converter(rules_dir: str | None, created: str | None = None):
+    """The worker process's converter for `rules_dir`, built once; its
+    records carry the driver's creation time `created`."""
+    if (rules_dir, created) not in _CONVERTERS:
         from ptb2fd.conversion.converter import Converter
         from ptb2fd.lexicon.wordnet import ensure_wordnet
         from ptb2fd.ruleset.load import load_rules
 
         rules = load_rules(rules_dir)
         ensure_wordnet()
-        _CONVERTERS[rules_dir] = Converter(rules)
-    return _CONVERTERS[rules_dir]
+        converter = Converter(rules)
+        converter.created = created
+        _CONVERTERS[rules_dir, created] = converter
+    return _CONVERTERS[rules_dir, created]
 
 
 def _maybe_crash(sent_id: str) -> None:
@@ -61,14 +64,15 @@ def _results(converter, pieces: list[Piece], encoding: str | None):
             yield safe_convert(converter, raw)
 
 
-def convert_partition(pieces: list[Piece], rules_dir: str | None, fmt: str, encoding: str | None) -> list:
+def convert_partition(pieces: list[Piece], rules_dir: str | None, fmt: str, encoding: str | None,
+                      created: str | None = None) -> list:
     """One Result per item of the partition, in order, rendered (for
     standard output: the text travels back)."""
     from ptb2fd.runner.shards import renderer
 
     render = renderer(fmt)
     out = []
-    for result in _results(_converter(rules_dir), pieces, encoding):
+    for result in _results(_converter(rules_dir, created), pieces, encoding):
         if result.sentence is not None:
             result.text = render(result.sentence)
             result.sentence = None
@@ -77,10 +81,11 @@ def convert_partition(pieces: list[Piece], rules_dir: str | None, fmt: str, enco
 
 
 def convert_partition_to_shard(pieces: list[Piece], rules_dir: str | None, fmt: str, encoding: str | None,
-                               folder: str, index: int, quiet: bool, strict: bool, durable: bool):
+                               folder: str, index: int, quiet: bool, strict: bool, durable: bool,
+                               created: str | None = None):
     """The partition converted and written as shard `index` of `folder`
     (shards.write_shard); only its PartResult travels back."""
     from ptb2fd.runner.shards import write_shard
 
-    return write_shard(_results(_converter(rules_dir), pieces, encoding), folder, index, fmt, quiet, strict,
+    return write_shard(_results(_converter(rules_dir, created), pieces, encoding), folder, index, fmt, quiet, strict,
                        durable)

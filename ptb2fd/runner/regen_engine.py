@@ -133,7 +133,10 @@ def plan(args, workers: int) -> tuple[list, bool]:
     from ptb2fd.trees.partition import count_piece, with_offsets
     from ptb2fd.trees.partition import plan as plan_trees
 
-    paths = [os.path.abspath(p) for p in resolve_inputs(args.inputs, args.corpus, args.files, args.sections)]
+    from ptb2fd.runner.sources import check_tree_files
+
+    paths = [os.path.abspath(p) for p in check_tree_files(resolve_inputs(args.inputs, args.corpus, args.files,
+                                                                         args.sections))]
     # Regeneration costs about twice the conversion per tree: pieces of half the size.
     partitions, cut = plan_trees(paths, max(32 << 10, partition_size(None, paths, workers) // 2), args.encoding)
     if cut:

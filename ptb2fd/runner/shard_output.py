@@ -64,6 +64,7 @@ class ShardedOutput:
         self._stack = ExitStack()
         self._out = None
         self._parquet = None
+        self._gzip = None
         self._old: set[str] = set()
 
     def __enter__(self) -> "ShardedOutput":
@@ -79,6 +80,10 @@ class ShardedOutput:
             return self
         out = self._stack.enter_context(atomic_output(self.output))
         self._out = out.buffer
+        if self.fmt == "jsonl" and self.output.lower().endswith(".jsonl.gz"):  # formats/registry.py
+            import gzip
+
+            self._out = self._gzip = gzip.GzipFile(fileobj=out.buffer, mode="wb", mtime=0)
         if self.fmt == "parquet":
             from ptb2fd.formats.parquet import ParquetSentenceWriter
 
@@ -123,6 +128,8 @@ class ShardedOutput:
         if ok:
             if self._parquet is not None:
                 self._parquet.close()
+            if self._gzip is not None:  # its trailer
+                self._gzip.close()
             self._stack.close()
             return False
         # Not completed: the temporary file goes (atomic_output), FILE stays as it was.

@@ -17,10 +17,11 @@ trees).
 """
 from __future__ import annotations
 
+import os
 import sys
 from typing import Iterator
 
-from ptb2fd.errors import UsageError
+from ptb2fd.errors import EmptyInputError, UsageError
 from ptb2fd.record import Sentence
 
 
@@ -76,6 +77,7 @@ def load_converter(rules_dir: str | None, functions: str = "auto", function_mode
     ensure_wordnet()
     converter = Converter(rules, functions=functions, function_model=function_model)
     converter.load_function_model()
+    converter.provenance  # noqa: B018 - made now, before workers fork: one creation time for the run
     return converter
 
 
@@ -84,12 +86,48 @@ def converter_for(args):
     return load_converter(args.rules, getattr(args, "functions", "auto"), getattr(args, "function_model", None))
 
 
-def iter_raw(args):
+def check_tree_files(paths: list[str]) -> list[str]:
+    """`paths`, once each file is seen to hold trees: EmptyInputError ("no
+    trees in FILE") for an empty file, UsageError for converted records or
+    other data (plain CoNLL-U, binary, XML), one line saying what it is.
+    Standard input is read as trees (an empty one is found at the end)."""
+    from ptb2fd.formats.sniff import EMPTY, OTHER, RECORDS, TREES, describe, sniff_file, wrong_type
+
+    for path in paths:
+        if path == "-" or not os.path.isfile(path):
+            continue
+        try:
+            kind, line = sniff_file(path)
+        except OSError:
+            continue  # read_trees reports it, with the file
+        if kind == EMPTY:
+            raise EmptyInputError(f"no trees in {path}")
+        if kind in RECORDS or (kind == OTHER and describe(line) != describe("?")):
+            raise UsageError(wrong_type(path, kind, line, TREES))
+    return paths
+
+
+def tree_paths(args) -> list[str]:
+    """The tree files the input options name, checked (`check_tree_files`)."""
     from ptb2fd.trees.inputs import resolve_inputs
+
+    return check_tree_files(resolve_inputs(args.inputs, args.corpus, args.files, args.sections))
+
+
+def iter_raw(args):
     from ptb2fd.trees.reader import read_trees
 
-    paths = resolve_inputs(args.inputs, args.corpus, args.files, args.sections)
-    return read_trees(paths, getattr(args, "encoding", None))
+    return _not_empty(read_trees(tree_paths(args), getattr(args, "encoding", None)))
+
+
+def _not_empty(items):
+    """The items; EmptyInputError at the end when there were none (an empty standard input)."""
+    any_item = False
+    for item in items:
+        any_item = True
+        yield item
+    if not any_item:
+        raise EmptyInputError("no trees in standard input")
 
 
 def iter_sentences(args, rules_dir: str | None):

@@ -54,14 +54,15 @@ def _pack(result: Result, render: Callable[[Sentence], str] | None):
     if render is not None:
         result.text = render(s)
         return result, None
-    return result, (s.id, [token_values(t) for t in s.tokens], s.unknown, s.functions)
+    return result, (s.id, [token_values(t) for t in s.tokens], s.unknown, s.functions, s.markup, s.provenance)
 
 
 def _unpack(item) -> Result:
     result, packed = item
     if packed is not None:
-        sid, rows, unknown, functions = packed
-        result.sentence = Sentence(sid, [Token(*row[:-1], list(row[-1])) for row in rows], unknown, functions)
+        sid, rows, unknown, functions, markup, provenance = packed
+        result.sentence = Sentence(sid, [Token(*row[:-1], list(row[-1])) for row in rows], unknown, functions,
+                                   markup, provenance)
     return result
 
 
