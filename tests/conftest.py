@@ -5,7 +5,15 @@ sample on nltk.data.path (`make test` points NLTK_DATA at it).
 """
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# Every record says when its run started (conversion/provenance.py); with a
+# fixed SOURCE_DATE_EPOCH two runs of one conversion give the same bytes, as
+# the tests that compare outputs across runs (--jobs 1 and 2, shards joined
+# or not) need. Tests of the creation time itself unset it.
+os.environ.setdefault("SOURCE_DATE_EPOCH", "1795000000")
 
 from ptb2fd.conversion.converter import Converter
 from ptb2fd.ruleset.load import load_rules

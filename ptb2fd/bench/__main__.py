@@ -34,7 +34,9 @@ returning its figures; `main` runs them in order and prints the total time.
    (`diff` after a one-rule edit, warm and cold), CPU per tree against
    ClearNLP (skipped without Java), a flat 8,000-word tree;
 10. parser output: converting with `--functions infer` vs `gold`, and
-   loading the function-tag model (ptb2fd/bench/functions.py);
+   loading the function-tag model (ptb2fd/bench/functions.py); reading
+   records: regen's CPU on the sample as Parquet and CoNLL-U Plus over
+   JSONL (target at most 1.5x; ptb2fd/bench/formats.py);
 11. how training scales: `ptb2fd train --jobs 2` on the sample replicated
    1, 4 and 10 times, time and peak RSS per size (`--no-training`; the
    slowest measure, some minutes per size).
@@ -47,11 +49,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
 
 from ptb2fd.bench.engines import analyse_line, analyse_speed, dask_report, dask_vs_jobs1
+from ptb2fd.bench.formats import bench_formats
 from ptb2fd.bench.process import (
     TARGETS,
     _best,
@@ -163,7 +167,7 @@ def bench_training(args) -> dict:
 # The measures, in the order `make bench` prints them.
 MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_regen_jobs, bench_peak_rss,
             bench_peak_rss_regen, bench_dask, bench_analyse, bench_realizer, bench_startup, bench_rule_loop,
-            bench_peer, bench_long_sentence, bench_functions, bench_training)
+            bench_peer, bench_long_sentence, bench_functions, bench_formats, bench_training)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -177,9 +181,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", metavar="NAME", action="append",
                    help="run only this measure (setup, processes, in_process, jobs, regen_jobs, peak_rss, "
                         "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence, functions, "
-                        "training); repeatable")
+                        "formats, training); repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
+    # One creation time for every record this run writes (conversion/provenance.py),
+    # so outputs of two engines or job counts compare byte for byte.
+    os.environ.setdefault("SOURCE_DATE_EPOCH", str(int(time.time())))
     start = time.perf_counter()
     figures: dict = {"repeat": args.repeat}
     for measure in MEASURES:

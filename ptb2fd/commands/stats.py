@@ -1,5 +1,6 @@
-"""`ptb2fd stats FILE.jsonl [--json]` (or FILE.parquet, or DIR/): read a converted file, count it
-(ptb2fd.analysis.corpus_stats), print the counts.
+"""`ptb2fd stats FILE [--json]`: read converted records (JSONL, CoNLL-U Plus, Parquet, a DIR/ of
+shards; found by content), count them (ptb2fd.analysis.corpus_stats), print the counts and how
+the records were made (their provenance).
 
 The plain output is one aligned table per count of `corpus_stats`, with the
 paper's whole-Treebank figures beside the stage counts, as rates per
@@ -16,15 +17,15 @@ import sys
 
 from ptb2fd.analysis.corpus_stats import NP_HEAD_RULE, corpus_stats
 from ptb2fd.commands.options import STDOUT_FULL, add_subparser, exit_status
-from ptb2fd.errors import TreeParseError
+from ptb2fd.errors import EmptyInputError, TreeParseError
 from ptb2fd.record import Sentence
 
 EXIT_STATUS = exit_status(
     "statistics printed",
-    ["some records of FILE are not valid (each reported with its line number, for Parquet its row; the "
+    ["FILE holds no records (empty)", "some records of FILE are not valid (each reported with its line number, for Parquet its row; the "
      "statistics count the others)", STDOUT_FULL],
-    ["unusable arguments: no such file, or FILE is not converted JSONL or Parquet (the message says what "
-     "it looks like: trees, CoNLL-U, ...)"])
+    ["unusable arguments: no such file, or FILE is not converted records (JSONL, CoNLL-U Plus, Parquet; "
+     "the message says what it looks like: trees, plain CoNLL-U, ...)"])
 
 
 def _table(headers: tuple[str, ...], rows: list[tuple], indent: str = "  ") -> list[str]:
@@ -47,10 +48,43 @@ def _num(x: float | None) -> str | None:
     return None if x is None else f"{x:.2f}"
 
 
+def provenance_counts(sentences: list[Sentence]) -> dict:
+    """How the records were made: each distinct provenance with its number
+    of sentences (in order of first appearance; a record without one, made
+    by hand or by ptb2fd 0.1, counts under null), and the markup leaves removed."""
+    made: dict[str, list] = {}
+    for s in sentences:
+        key = json.dumps(s.provenance, sort_keys=True)
+        entry = made.setdefault(key, [s.provenance, 0])
+        entry[1] += 1
+    markup = [s.markup for s in sentences if s.markup]
+    return {"made": [{"provenance": p, "sentences": n} for p, n in made.values()],
+            "markup_leaves": {"sentences": len(markup), "leaves": sum(markup)}}
+
+
+def _provenance_lines(pr: dict) -> list[str]:
+    out = ["How the records were made (provenance)"]
+    for entry in pr["made"]:
+        p = entry["provenance"]
+        if p is None:
+            out.append(f"  {entry['sentences']} sentence(s) without provenance (made by hand or by ptb2fd 0.1)")
+            continue
+        model = p.get("function_model") or "none"
+        out.append(f"  {entry['sentences']} sentence(s): ptb2fd {p.get('ptb2fd')}, rules {p.get('rules')} "
+                   f"(sha256 {str(p.get('rules_sha256'))[:12]}), --functions {p.get('functions')}, function-tag "
+                   f"model {model}, created {p.get('created')}")
+    mk = pr["markup_leaves"]
+    out.append(f"  markup leaves removed: {mk['leaves']} in {mk['sentences']} sentence(s)")
+    return out
+
+
 def format_stats(st: dict, source: str | None = None) -> str:
     out: list[str] = []
     if source:
         out.append(f"ptb2fd stats: {source}")
+    if "provenance" in st:
+        out += _provenance_lines(st["provenance"])
+        out.append("")
     out += _table(("", "count"), [("sentences", st["sentences"]), ("words", st["words"])], "")
     out.append("")
     out.append("Roles (inventory of roles.yaml)")
@@ -136,17 +170,20 @@ def read_sentences(path: str) -> tuple[list[Sentence], int]:
 
 
 def add_parser(sub) -> None:
-    s = add_subparser(sub, "stats", "statistics of converted JSONL or Parquet: roles, features, stage counts, "
-                                    "unknown labels", epilog=EXIT_STATUS)
-    s.add_argument("file", metavar="FILE", help="converted JSONL (the output of `ptb2fd convert`; .gz or '-'), "
-                                                "Parquet, or a convert -o DIR/ folder")
+    s = add_subparser(sub, "stats", "statistics of converted records (JSONL, CoNLL-U Plus, Parquet): how they were "
+                                    "made, roles, features, stage counts, unknown labels", epilog=EXIT_STATUS)
+    s.add_argument("file", metavar="FILE", help="converted JSONL (the output of `ptb2fd convert`; gzip or not; '-': "
+                                                "standard input), CoNLL-U Plus, Parquet, or a convert -o DIR/ folder")
     s.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
     s.set_defaults(run=run)
 
 
 def run(args) -> int:
     sentences, bad = read_sentences(args.file)
+    if not sentences and not bad:
+        raise EmptyInputError(f"no records in {'standard input' if args.file == '-' else args.file}")
     st = corpus_stats(sentences)
+    st["provenance"] = provenance_counts(sentences)
     if getattr(args, "json", False):
         json.dump(st, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")

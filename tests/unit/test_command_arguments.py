@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from ptb2fd import __version__
 from ptb2fd.cli import main
 
 TREES = """\
@@ -47,31 +48,36 @@ def test_stats_reports_each_bad_line_and_counts_the_rest(converted, tmp_path, cl
 
 
 @pytest.mark.parametrize("name, looks_like", [
-    ("trees.mrg", "bracketed trees: run `ptb2fd convert FILE -o FILE.jsonl` first"),
-    ("trees.conllup", "CoNLL-U (only JSONL is read back: convert the trees again with --format jsonl, the default)"),
-    ("trees.halogen", "the paper's notation of --format halogen (only JSONL is read back: convert the trees "
-                      "again with --format jsonl, the default)"),
+    ("trees.mrg", "bracketed trees, not records: run `ptb2fd convert {path} -o FILE.jsonl` first"),
+    ("trees.halogen", "not converted records (JSONL, CoNLL-U Plus or Parquet, as `ptb2fd convert` writes); this "
+                      "looks like the paper's notation of --format halogen (written for reading, not read back)"),
 ])
-def test_stats_says_what_a_file_that_is_not_jsonl_looks_like(converted, cli, name, looks_like):
+def test_stats_says_what_a_file_that_is_not_records_looks_like(converted, cli, name, looks_like):
     code, out, err = cli("stats", str(converted / name))
     assert (code, out) == (2, "")
-    assert err == f"ptb2fd: {converted / name}: not converted JSONL; this looks like {looks_like}\n"
+    assert err == f"ptb2fd: {converted / name}: {looks_like.format(path=converted / name)}\n"
+
+
+def test_stats_reads_conllup(converted, cli):
+    code, out, err = cli("stats", str(converted / "trees.conllup"), "--json")
+    assert code == 0 and json.loads(out)["words"] == 6 + 4 + 5
 
 
 def test_stats_on_binary_data(tmp_path, cli):
     path = tmp_path / "model.gz"
     path.write_bytes(b"\x00\x01\x02 binary \xff\xfe\xfd" * 10)
     code, _, err = cli("stats", str(path))
-    assert (code, err) == (2, f"ptb2fd: {path}: not converted JSONL; this looks like binary data, not text\n")
+    assert (code, err) == (2, f"ptb2fd: {path}: not converted records (JSONL, CoNLL-U Plus or Parquet, as `ptb2fd "
+                              f"convert` writes); this looks like binary data, not text\n")
 
 
-def test_regen_on_trees_named_jsonl_is_one_line(converted, tmp_path, cli):
+def test_regen_on_trees_named_jsonl_reads_them_as_trees(converted, tmp_path, cli):
+    """The content decides, not the name: gzip-compressed trees named .jsonl.gz are trees."""
     named = tmp_path / "trees.jsonl.gz"
     named.write_bytes(gzip.compress(TREES.encode()))
-    code, out, err = cli("regen", str(named))
-    assert code == 2
-    assert err == f"ptb2fd: {named}: not converted JSONL; this looks like bracketed trees: run `ptb2fd convert " \
-                  "FILE -o FILE.jsonl` first\n"
+    code, out, err = cli("regen", str(named), "--json")
+    assert code == 0, err
+    assert json.loads(out)["sentences"] == 3
 
 
 # arguments before any expensive start --------------------------------------------------------------------------
@@ -106,7 +112,7 @@ def test_version_after_any_subcommand(capsys, argv):
         main(argv + ["--version"])
     assert stop.value.code == 0
     out, err = capsys.readouterr()
-    assert (out.strip(), err) == ("ptb2fd 0.1.0", "")
+    assert (out.strip(), err) == (f"ptb2fd {__version__}", "")
 
 
 def help_text(capsys, argv) -> str:

@@ -80,8 +80,8 @@ def test_gzip_is_read_whole_and_shard_folders_in_manifest_order(jsonl, tmp_path)
     (folder / "part-00000.jsonl").unlink()
     with pytest.raises(UsageError, match="missing: part-00000.jsonl"):
         converted_files([str(folder)])
-    (folder / "manifest.json").write_text(json.dumps(dict(manifest, format="conllup")))
-    with pytest.raises(UsageError, match="conllup shards cannot be read back"):
+    (folder / "manifest.json").write_text(json.dumps(dict(manifest, format="halogen")))
+    with pytest.raises(UsageError, match="halogen shards cannot be read back"):
         converted_files([str(folder)])
 
 
@@ -90,5 +90,7 @@ def test_records_and_trees_together_are_a_usage_error(jsonl, tmp_path):
     args = SimpleNamespace(inputs=[str(tmp_path / "y.jsonl"), "trees.mrg"], corpus=None)
     with pytest.raises(UsageError, match="not both"):
         converted_input(args)
-    assert converted_input(SimpleNamespace(inputs=[str(tmp_path / "y.jsonl"), "z.parquet"], corpus=None))
+    shutil.copy(jsonl, tmp_path / "z.parquet")  # JSONL under another name: the content decides
+    assert converted_input(SimpleNamespace(inputs=[str(tmp_path / "y.jsonl"), str(tmp_path / "z.parquet")],
+                                           corpus=None))
     assert not converted_input(SimpleNamespace(inputs=["a.mrg"], corpus=None))
