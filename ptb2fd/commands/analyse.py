@@ -40,6 +40,11 @@ def run(args) -> int:
         raise UsageError(f"--fail {args.fail}: use exact or bleu-quantile:Q with 0 <= Q <= 1")
     if args.min_support < 1 or args.top < 1:
         raise UsageError("--min-support and --top must be at least 1")
+    from ptb2fd.formats.sniff import not_a_report
+
+    for report in args.reports:
+        if (problem := not_a_report(report)) is not None:
+            raise UsageError(problem)
     out = Path(args.output)
     check_output_folder("-o", args.output)
     corpora, stats = analyse(args.reports, args.fail, args.min_support, args.top, args.rules)

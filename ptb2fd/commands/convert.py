@@ -167,13 +167,13 @@ def _convert_streaming(converter, items, args, sink, show: bool) -> None:
                 writer.add(result.sentence)
             if sink.add(result, text):
                 break
-        if sink.summary.read == 0:  # an empty standard input (empty files are refused before any work)
-            raise EmptyInputError("no trees in standard input")
         if parquet:
             writer.close()
             out.buffer.flush()
         elif text is not out:
             close_gzip_text(text)
+        if sink.summary.read == 0:  # an empty standard input (empty files are refused before any work)
+            raise EmptyInputError("no trees in standard input")
         if sink.stopped is not None and out is not sys.stdout:
             raise _Discard()
 
@@ -183,7 +183,9 @@ def gzip_text(binary):
     import gzip
     import io
 
-    return io.TextIOWrapper(gzip.GzipFile(fileobj=binary, mode="wb", mtime=0), encoding="utf-8", newline="\n")
+    # (filename "": the header names no file, here the temporary one)
+    return io.TextIOWrapper(gzip.GzipFile(filename="", fileobj=binary, mode="wb", mtime=0), encoding="utf-8",
+                            newline="\n")
 
 
 def close_gzip_text(text) -> None:

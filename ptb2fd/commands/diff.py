@@ -123,6 +123,11 @@ def run(args) -> int:
             raise UsageError("diff of two rule folders needs an input: files or --corpus treebank")
         before, after, failed = _run_rule_folders(str(b), str(a), args)
     else:
+        from ptb2fd.formats.sniff import not_a_report
+
+        for given in (args.before, args.after):
+            if (problem := not_a_report(given)) is not None:
+                raise UsageError(problem)
         raise UsageError("diff takes two --report folders (with sentences.jsonl) or two rule folders (with roles.yaml)")
     result = compare(before, after)
     sb, sa = result.pop("_sentences")

@@ -99,3 +99,20 @@ def wrong_type(path: str, kind: str, line: str, wanted: str) -> str:
         return f"{path}: {what}, not records: run `ptb2fd convert {path} -o FILE.jsonl` first"
     return (f"{path}: not converted records (JSONL, CoNLL-U Plus or Parquet, as `ptb2fd convert` writes); "
             f"this looks like {what}")
+
+
+def not_a_report(path: str) -> str | None:
+    """For `analyse` and `diff`, which read `regen --report` folders: the
+    one line for a file of records given instead, else None."""
+    import os
+
+    if not os.path.isfile(path):
+        return None
+    try:
+        kind, _ = sniff_file(path)
+    except OSError:
+        return None
+    if kind not in RECORDS:
+        return None
+    return (f"{path}: {NAMES[kind]}, not a regen --report folder: run `ptb2fd regen {path} --report DIR` first, "
+            f"then give DIR")

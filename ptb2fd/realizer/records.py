@@ -239,9 +239,10 @@ def read_parquet_sentences(path: str):
     Parquet input: one row per record, the sentence id in a `sentence` column
     on each row, a sentence's rows consecutive (as `ptb2fd convert --format
     parquet` writes them, or pandas with the columns the view needs). A null
-    is a field left out; `unknown` (the converter's unknown labels) is ignored."""
+    is a field left out; the sentence columns (`unknown`, `functions`, `markup`,
+    `provenance`) are ignored."""
     from ptb2fd.errors import UsageError
-    from ptb2fd.formats.parquet import open_parquet
+    from ptb2fd.formats.parquet import SENTENCE_COLUMNS, open_parquet
 
     pf = open_parquet(path)
     if "sentence" not in pf.schema_arrow.names:
@@ -251,7 +252,8 @@ def read_parquet_sentences(path: str):
         for values in batch.to_pylist():
             row += 1
             this = str(values.pop("sentence"))
-            values.pop("unknown", None)
+            for column in SENTENCE_COLUMNS:  # the sentence's fields, not a record's
+                values.pop(column, None)
             if this != sid and records:
                 yield first, sid, records
                 records = []

@@ -44,12 +44,13 @@ def reexport(args, paths: list[str]) -> int:
                         if not args.quiet:
                             print(f"ptb2fd: {item}", file=sys.stderr)
                         if args.strict:
+                            writer.close()
                             raise _Discard()
                         continue
                     writer.add(item)
+            writer.close()
             if read == 0:
                 raise EmptyInputError(f"no records in {' '.join(paths)}")
-            writer.close()
     except _Discard:
         print(f"ptb2fd: read {read}, failed {failed} (stopped at the first error: --strict; nothing written "
               f"to -o)", file=sys.stderr)
@@ -75,7 +76,7 @@ class SentenceWriter:
         if gzip:
             import gzip as gz
 
-            out = self._gzip = gz.GzipFile(fileobj=out, mode="wb", mtime=0)
+            out = self._gzip = gz.GzipFile(filename="", fileobj=out, mode="wb", mtime=0)
         self._out = out
         from ptb2fd.runner.shards import renderer
 

@@ -83,7 +83,7 @@ class ShardedOutput:
         if self.fmt == "jsonl" and self.output.lower().endswith(".jsonl.gz"):  # formats/registry.py
             import gzip
 
-            self._out = self._gzip = gzip.GzipFile(fileobj=out.buffer, mode="wb", mtime=0)
+            self._out = self._gzip = gzip.GzipFile(filename="", fileobj=out.buffer, mode="wb", mtime=0)
         if self.fmt == "parquet":
             from ptb2fd.formats.parquet import ParquetSentenceWriter
 
