@@ -5,7 +5,7 @@
     ptb2fd diff         compare two regen reports, or two rule folders on one input
     ptb2fd analyse      error analysis of regen reports (paper 001)
     ptb2fd train        train the statistical realizer
-    ptb2fd stats        statistics of converted JSONL
+    ptb2fd stats        statistics of converted records, and how they were made
     ptb2fd check-heads  ptb2fd's heads against the Collins (1999) head table
     ptb2fd check-functions  parser-style trees' records against the gold ones
     ptb2fd strip        gold trees as a parser outputs them (no function tags, empty elements)

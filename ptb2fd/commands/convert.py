@@ -93,6 +93,9 @@ def run(args) -> int:
 
         if shard_dir(args.output) is not None:
             raise UsageError("-o DIR/ shards are written when converting trees; re-export records to one file")
+        if args.stats:
+            raise UsageError("--stats counts a conversion; records are re-exported without one (`ptb2fd stats "
+                             "FILE` counts them)")
         return reexport(args, list(args.inputs))
     if args.engine == "dask":
         from ptb2fd.runner.dask_engine import convert_with_dask

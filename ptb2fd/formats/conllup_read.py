@@ -145,11 +145,13 @@ def read_conllup(text_or_lines: str | Iterable[str], source: str = "<conllu>") -
         yield item
 
 
-def conllup_records(text_or_lines: str | Iterable[str], source: str = "<conllu>"
+def conllup_records(text_or_lines: str | Iterable[str], source: str = "<conllu>", header: str | None = None
                     ) -> Iterator[tuple[int, Sentence | TreeParseError]]:
     """(first line of its block, sentence or the error reading it) for each
-    sentence, going on after a bad block."""
-    columns: list[str] | None = None
+    sentence, going on after a bad block. `header`: the `# global.columns`
+    line that holds until the text has its own (a shard of `convert -o DIR/`
+    after the first has none: the shards are the file cut in pieces)."""
+    columns: list[str] | None = _read_columns(header) if header else None
     for start, block in _blocks(text_or_lines):
         sent_id = "?"
         for line in block:

@@ -228,7 +228,7 @@ def records(piece: ConvertedPiece) -> Iterator[tuple[int, Sentence | TreeParseEr
         from ptb2fd.trees.reader import open_text
 
         with open_text(piece.path) as handle:
-            yield from conllup_records(handle, piece.path)
+            yield from conllup_records(handle, piece.path, _shard_header(piece.path))
         return
     from ptb2fd.formats.jsonl import read_jsonl
 
@@ -248,10 +248,26 @@ def records(piece: ConvertedPiece) -> Iterator[tuple[int, Sentence | TreeParseEr
             yield number, exc
 
 
+def _shard_header(path: str) -> str | None:
+    """For a CoNLL-U Plus shard after the first of a `convert -o DIR/`
+    folder (it has no header: concatenated, the shards are the whole file),
+    the header line of the first shard; else None."""
+    folder, name = os.path.split(path)
+    first = os.path.join(folder, "part-00000.conllup")
+    if not name.startswith("part-") or name == "part-00000.conllup" or \
+            not os.path.isfile(os.path.join(folder, "manifest.json")) or not os.path.isfile(first):
+        return None
+    with open(first, encoding="utf-8") as handle:
+        line = handle.readline().rstrip("\n")
+    return line if line.startswith("# global.columns") else None
+
+
 def _sniff(path: str, line: str) -> None:
     """UsageError when the first line of JSONL input shows it is something
     else (trees, CoNLL-U, ...): one line saying so, not an error per line."""
     kind = looks_like(line)
+    if kind == CONLLUP and path == "-":
+        raise UsageError("standard input: CoNLL-U Plus records are read from a file, not standard input (JSONL is)")
     if kind != JSONL:
         raise UsageError(wrong_type("standard input" if path == "-" else path, kind, line, "records"))
 

@@ -189,3 +189,17 @@ def test_creation_time_is_now_unless_source_date_epoch_says(files, tmp_path, cli
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
     assert cli("convert", str(files / "trees.mrg"), "-o", str(tmp_path / "then.jsonl"), "--quiet")[0] == 0
     assert json.loads((tmp_path / "then.jsonl").open().readline())["provenance"]["created"] == "1970-01-01T00:00:00Z"
+
+
+@pytest.mark.parametrize("fmt", ["conllup", "parquet", "jsonl"])
+def test_a_folder_of_shards_reads_like_the_one_file(files, tmp_path, cli, fmt):
+    """CoNLL-U Plus shards after the first have no header (joined, they are the one file): read with the first's."""
+    shards = tmp_path / "shards"
+    (tmp_path / "more.mrg").write_text(TREES)
+    code, _, err = cli("convert", str(files / "trees.mrg"), str(tmp_path / "more.mrg"), "--format", fmt,
+                       "-o", f"{shards}/", "--jobs", "2", "--partition-size", "1", "--quiet")
+    assert code == 0, err
+    assert len(list(shards.glob("part-*"))) >= 2
+    code, out, err = cli("stats", str(shards), "--json")
+    assert code == 0, err
+    assert json.loads(out)["sentences"] == 12
