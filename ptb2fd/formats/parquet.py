@@ -47,15 +47,14 @@ from operator import attrgetter
 from ptb2fd.errors import UsageError
 from ptb2fd.record import FIELDS, INT_FIELDS, Sentence, Token
 
-__all__ = ["ParquetSentenceWriter", "read_parquet", "schema", "ROW_GROUP_ROWS", "row_group_sizes"]
+__all__ = ["ParquetSentenceWriter", "schema", "ROW_GROUP_ROWS", "row_group_sizes", "file_provenance"]
 
 ROW_GROUP_ROWS = 65536  # rows (words): about 2,600 sentences of the sample
 COMPRESSION = "zstd"
 SENTENCE, UNKNOWN = "sentence", "unknown"
 SENTENCE_COLUMNS = (UNKNOWN, "functions", "markup", "provenance")  # after the Token fields, in this order
 META_PROVENANCE = b"ptb2fd.provenance"
-_NULLABLE = frozenset(f.name for f in fields(Token) if "None" in str(f.type))
-_REQUIRED = tuple(name for name in FIELDS if name not in _NULLABLE)
+NULLABLE = frozenset(f.name for f in fields(Token) if "None" in str(f.type))
 _GETTERS = tuple(attrgetter(name) for name in FIELDS)
 
 
@@ -69,7 +68,7 @@ def schema():
             kind = pa.list_(pa.string())
         else:
             kind = pa.int32() if name in INT_FIELDS else pa.string()
-        return pa.field(name, kind, nullable=name in _NULLABLE)
+        return pa.field(name, kind, nullable=name in NULLABLE)
 
     functions = pa.struct([("model", pa.string()), ("tags", pa.int32()), ("empty_elements", pa.int32())])
     return pa.schema([pa.field(SENTENCE, pa.string(), nullable=False)] + [column(n) for n in FIELDS]
@@ -226,10 +225,3 @@ def file_provenance(path: str):
     meta = open_parquet(path).metadata.metadata or {}
     value = meta.get(META_PROVENANCE)
     return None if value is None else json.loads(value)
-
-
-def read_parquet(path: str, row_group: int | None = None, part: tuple[int, int] = (0, 1)):
-    """The sentences of a file: see parquet_read.py."""
-    from ptb2fd.formats.parquet_read import read_parquet as read
-
-    return read(path, row_group, part)

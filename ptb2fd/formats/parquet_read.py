@@ -17,12 +17,12 @@ from typing import Iterator
 
 from ptb2fd.errors import Location, TreeParseError, UsageError
 from ptb2fd.formats.jsonl import shared
-from ptb2fd.formats.parquet import _NULLABLE, SENTENCE_COLUMNS, open_parquet, schema
+from ptb2fd.formats.parquet import NULLABLE, SENTENCE_COLUMNS, open_parquet, schema
 from ptb2fd.record import FIELDS, Sentence, Token
 
 __all__ = ["read_parquet"]
 
-_REQUIRED = tuple(name for name in FIELDS if name not in _NULLABLE)
+_REQUIRED = tuple(name for name in FIELDS if name not in NULLABLE)
 
 
 def _checked(path: str, table):

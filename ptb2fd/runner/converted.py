@@ -216,7 +216,7 @@ def read_piece(piece: ConvertedPiece, counts, say: Callable[[str], None]) -> Ite
 def records(piece: ConvertedPiece) -> Iterator[tuple[int, Sentence | TreeParseError]]:
     """(line or row, sentence or the error reading it) for each record."""
     if piece.kind == PARQUET:
-        from ptb2fd.formats.parquet import read_parquet
+        from ptb2fd.formats.parquet_read import read_parquet
 
         if piece.start < 0:
             yield from read_parquet(piece.path)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ptb2fd.formats.jsonl import dump_sentence
-from ptb2fd.formats.parquet import ParquetSentenceWriter, read_parquet
+from ptb2fd.formats.parquet import ParquetSentenceWriter
+from ptb2fd.formats.parquet_read import read_parquet
 
 pytestmark = pytest.mark.sample
 

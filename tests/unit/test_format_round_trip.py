@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from ptb2fd.formats import conllup, jsonl
 from ptb2fd.formats.conllup_read import read_conllup
-from ptb2fd.formats.parquet import ParquetSentenceWriter, file_provenance, read_parquet
+from ptb2fd.formats.parquet import ParquetSentenceWriter, file_provenance
+from ptb2fd.formats.parquet_read import read_parquet
 from ptb2fd.record import Sentence, Token
 
 GUM = Path("/work/shared/treebanks/gum/const")

@@ -16,7 +16,8 @@ import pytest
 from ptb2fd.errors import TreeParseError, UsageError
 from ptb2fd.formats import parquet
 from ptb2fd.formats.jsonl import dump_sentence
-from ptb2fd.formats.parquet import ParquetSentenceWriter, read_parquet, schema
+from ptb2fd.formats.parquet import ParquetSentenceWriter, schema
+from ptb2fd.formats.parquet_read import read_parquet
 from ptb2fd.record import FIELDS
 
 TREES = [
