@@ -42,8 +42,9 @@ def add_parser(sub) -> None:
     input_args(r)
     r.set_defaults(run=run)
     r.description = ("regenerate sentences from their unordered records and score them. INPUT is converted "
-                     "records: JSONL (FILE.jsonl[.gz], the output of `ptb2fd convert`), Parquet (FILE.parquet) or "
-                     "the DIR/ of `convert -o DIR/`; or trees, which are converted first (not both at once).")
+                     "records: JSONL (gzip or not, the output of `ptb2fd convert`), CoNLL-U Plus, Parquet or the "
+                     "DIR/ of `convert -o DIR/`, found by content; or trees, which are converted first (not both at "
+                     "once). An input with no tree or record in it exits 1.")
     r.add_argument("--engine", choices=["local", "dask"], default="local",
                    help="local: this machine (--jobs processes); dask: pieces of the input on Dask workers "
                         "(the same metrics and report as --jobs 1)")

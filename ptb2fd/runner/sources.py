@@ -26,15 +26,15 @@ from ptb2fd.record import Sentence
 
 
 def converted_input(args) -> bool:
-    """True when the inputs are converted records (JSONL, Parquet, shard
-    folders), False for trees; UsageError for a mix."""
+    """True when the inputs are converted records (JSONL, CoNLL-U Plus,
+    Parquet, shard folders; found by content), False for trees; UsageError for a mix."""
     from ptb2fd.runner.converted import kind_of
 
     inputs = list(args.inputs or [])
     kinds = [kind_of(p) is not None for p in inputs]
     if any(kinds) and (not all(kinds) or args.corpus):
-        raise UsageError("give either converted records (.jsonl, .parquet, a convert -o DIR/ folder) or trees, "
-                         "not both")
+        raise UsageError("give either converted records (JSONL, CoNLL-U Plus, Parquet, a convert -o DIR/ folder) "
+                         "or trees, not both")
     return bool(inputs) and all(kinds)
 
 

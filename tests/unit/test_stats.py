@@ -203,8 +203,12 @@ def test_cli_json(tmp_path, capsys):
     f = write_jsonl(tmp_path / "tiny.jsonl", sentences())
     assert main(["stats", f, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
+    made = data.pop("provenance")
     assert data == corpus_stats(sentences())
     assert list(data)[:4] == ["sentences", "words", "roles", "dependent_share"]
+    # records made by hand: no provenance, no markup removed
+    assert made == {"made": [{"provenance": None, "sentences": len(sentences())}],
+                    "markup_leaves": {"sentences": 0, "leaves": 0}}
 
 
 def test_cli_bad_line(tmp_path, capsys):
