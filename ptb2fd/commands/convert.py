@@ -147,7 +147,7 @@ def _convert_sharded(converter, paths: list[str], args, sink, show: bool) -> Non
 def _convert_streaming(converter, items, args, sink, show: bool) -> None:
     """One output written here, sentence by sentence (rendered in the
     workers with --jobs N: only text comes back to this process)."""
-    from ptb2fd.formats import conllup
+    from ptb2fd.formats.registry import header
     from ptb2fd.runner.shards import renderer
     from ptb2fd.runner.stream import convert_stream
 
@@ -162,8 +162,8 @@ def _convert_streaming(converter, items, args, sink, show: bool) -> None:
         elif args.gzip:
             out.flush()
             text = gzip_text(out.buffer)
-        if args.format == "conllup":
-            text.write(conllup.header())
+        if not parquet:
+            text.write(header(args.format))
         render = None if parquet else renderer(args.format)
         for result in progress(convert_stream(converter, items, args.jobs, render=render), show):
             if parquet and result.sentence is not None:

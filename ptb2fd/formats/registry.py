@@ -17,7 +17,10 @@ unknown suffix and no `--format`, is a one-line error before any work.
 A format that is declared but not available (`available` set to the
 reason) is refused with that reason: `.conllu` is kept for plain
 10-column Universal Dependencies CoNLL-U, which is not ptb2fd's CoNLL-U
-Plus. A writer plugs in with `register(OutputFormat(...))`.
+Plus. A text writer plugs in with `register(OutputFormat(name, suffixes,
+help, render="module:function"[, header=...]))`: `convert` (one process,
+--jobs, shards, re-export) renders through `renderer(name)` and opens the
+file with `header(name)`.
 """
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ from dataclasses import dataclass
 
 from ptb2fd.errors import UsageError
 
-__all__ = ["OutputFormat", "FORMATS", "register", "choose_format", "format_names"]
+__all__ = ["OutputFormat", "FORMATS", "register", "choose_format", "format_names", "renderer", "header"]
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,8 @@ class OutputFormat:
     binary: bool = False  # written as bytes (Parquet), not text
     read_back: bool = True  # `regen`, `stats`, ... read it
     unavailable: str | None = None  # why it cannot be written (None: it can)
+    render: str | None = None  # "module:function": one Sentence -> its text (text formats)
+    header: str | None = None  # "module:function": the text that opens the file, if any
 
 
 FORMATS: dict[str, OutputFormat] = {}
@@ -48,12 +53,13 @@ def register(fmt: OutputFormat) -> None:
 
 
 register(OutputFormat("jsonl", (".jsonl", ".jsonl.gz"), "JSON Lines, one sentence a line (default; .jsonl.gz: "
-                                                        "gzip-compressed)"))
+                                                        "gzip-compressed)", render="ptb2fd.formats.jsonl:dump_sentence"))
 register(OutputFormat("conllup", (".conllup",), "CoNLL-U Plus: the 10 CoNLL-U columns and a PTB2FD:FIELD column "
-                                               "for every other field"))
+                                               "for every other field", render="ptb2fd.formats.conllup:dump_sentence",
+                      header="ptb2fd.formats.conllup:header"))
 register(OutputFormat("parquet", (".parquet",), "Parquet, one row per word (docs/large-corpora.md)", binary=True))
 register(OutputFormat("halogen", (".halogen",), "the paper's notation, for reading (not read back)",
-                      read_back=False))
+                      read_back=False, render="ptb2fd.formats.halogen:dump_sentence"))
 register(OutputFormat("conllu", (".conllu",), "plain Universal Dependencies CoNLL-U (10 columns)", read_back=False,
                       unavailable="plain Universal Dependencies CoNLL-U (.conllu) is not available yet; "
                                   "write CoNLL-U Plus: -o FILE.conllup (or --format conllup)"))
@@ -61,6 +67,27 @@ register(OutputFormat("conllu", (".conllu",), "plain Universal Dependencies CoNL
 
 def format_names() -> list[str]:
     return list(FORMATS)
+
+
+def _function(spec: str):
+    from importlib import import_module
+
+    module, _, name = spec.partition(":")
+    return getattr(import_module(module), name)
+
+
+def renderer(name: str):
+    """The function rendering one sentence in text format `name` (KeyError: no text format of that name)."""
+    fmt = FORMATS[name]
+    if fmt.render is None:
+        raise KeyError(name)
+    return _function(fmt.render)
+
+
+def header(name: str) -> str:
+    """The text that opens a file of format `name` ("" for none)."""
+    spec = FORMATS[name].header
+    return _function(spec)() if spec else ""
 
 
 def by_suffix(name: str) -> tuple[OutputFormat, bool] | None:

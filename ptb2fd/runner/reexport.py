@@ -84,10 +84,9 @@ class SentenceWriter:
             self._render = renderer(fmt)
         except KeyError:
             raise UsageError(f"--format {fmt}: not written from records") from None
-        if fmt == "conllup":
-            from ptb2fd.formats.conllup import header
+        from ptb2fd.formats.registry import header
 
-            out.write(header().encode("utf-8"))
+        out.write(header(fmt).encode("utf-8"))
 
     def add(self, sentence) -> None:
         if self._parquet is not None:

@@ -28,7 +28,6 @@ from ptb2fd.runner.targets import clear_stale_parts
 if TYPE_CHECKING:
     from ptb2fd.runner.stream import Summary
 
-FORMATS = ("jsonl", "conllup", "halogen", "parquet")
 
 
 def shard_name(index: int, fmt: str) -> str:
@@ -50,10 +49,10 @@ class PartResult:
 
 
 def renderer(fmt: str):
-    """The text of one sentence in a text format."""
-    from ptb2fd.formats import conllup, halogen, jsonl
+    """The text of one sentence in a text format (formats/registry.py)."""
+    from ptb2fd.formats.registry import renderer as registered
 
-    return {"jsonl": jsonl.dump_sentence, "conllup": conllup.dump_sentence, "halogen": halogen.dump_sentence}[fmt]
+    return registered(fmt)
 
 
 def file_digest(path: Path) -> tuple[str, int]:
@@ -87,10 +86,10 @@ def write_shard(results: Iterable, folder: str | Path, index: int, fmt: str, qui
             add = writer.add
         else:
             render = renderer(fmt)
-            if fmt == "conllup" and index == 0:
-                from ptb2fd.formats.conllup import header
+            if index == 0:  # (the shards joined in order are the one file)
+                from ptb2fd.formats.registry import header
 
-                handle.write(header())
+                handle.write(header(fmt))
 
             def add(sentence) -> None:
                 text = render(sentence)
