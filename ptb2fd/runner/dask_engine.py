@@ -171,7 +171,7 @@ def convert_with_dask(args) -> int:
     """`convert --engine dask`: exit statuses as for the local engine."""
     from tqdm import tqdm
 
-    from ptb2fd.formats import conllup
+    from ptb2fd.formats.registry import header
     from ptb2fd.ruleset.load import load_rules
     from ptb2fd.trees.inputs import resolve_inputs
 
@@ -212,7 +212,7 @@ def convert_with_dask(args) -> int:
                     stream = partition_results(client, partitions, rules_dir, args.format, args.encoding,
                                                window=4 * workers)
                     stream = ((i, bar.update(len(rs)) or rs) for i, rs in stream)
-                    write_one(args.output, stream, sink, args.format, conllup.header())
+                    write_one(args.output, stream, sink, args.format, header(args.format))
                 bar.close()
             finally:
                 _close(client)

@@ -13,8 +13,7 @@ from ptb2fd.runner.output import ResultSink, atomic_output
 
 def write_one(output: str | None, stream, sink: ResultSink, fmt: str, header: str) -> None:
     with atomic_output(output) as out:
-        if fmt == "conllup":
-            out.write(header)
+        out.write(header)  # (formats/registry.py: "" for a format without one)
         for _, results in stream:
             for result in results:
                 if sink.add(result, out):
