@@ -8,7 +8,7 @@ part for a line already read (standard input). The answer is one of:
   `CONLLUP` (`# global.columns = ...`, as `convert -o X.conllup` writes):
   converted records, which `regen`, `stats`, `train`, ... read back;
 - `TREES` (a line opening with `(`): bracketed trees, which `convert` reads;
-- `EMPTY`: nothing but blank lines (an error for every command);
+- `EMPTY`: nothing but blank lines and comments (an error for every command);
 - `OTHER`: anything else, with `describe(...)` saying what it seems to be
   (plain CoNLL-U, the paper's notation, XML, binary data).
 
@@ -16,9 +16,10 @@ part for a line already read (standard input). The answer is one of:
     looks_like('{"id":"a:1","tokens":[...]}')          -> 'jsonl'
     looks_like('# global.columns = ID FORM LEMMA ...') -> 'conllup'
 
-Known limit: only the first non-blank line is looked at, so a JSONL file
-whose first line is damaged but starts with `{` is taken for JSONL (its
-error then names that line).
+`sniff_file` passes over `#` comment lines before the first tree
+(`classify`). Known limit: only the first other line decides, so a JSONL
+file whose first line is damaged but starts with `{` is taken for JSONL
+(its error then names that line).
 """
 from __future__ import annotations
 
@@ -55,11 +56,35 @@ def describe(line: str) -> str:
         return "binary data, not text"
     if (text.startswith("#") and ("sent_id" in text or "text =" in text)) or _CONLLU_WORD.match(text):
         return "plain CoNLL-U (no '# global.columns' line: not the CoNLL-U Plus that ptb2fd writes)"
-    if text.startswith("# ") and ":" in text:  # `--format halogen` opens each sentence with "# ID"
+    if (text.startswith("# ") and ":" in text) or _HALOGEN.match(text):  # `--format halogen`: "# ID", "( / join"
         return "the paper's notation of --format halogen (written for reading, not read back)"
     if text.startswith("<"):
         return "XML or HTML"
     return "text that is neither trees nor records"
+
+
+_HALOGEN = re.compile(r"\(\s*/\s")  # "( / join": the paper's notation, not a tree
+
+
+def classify(text: str) -> tuple[str, str]:
+    """(kind, the line that decides it) of a file that starts with `text`.
+    `#` lines before the first tree are comments of a tree file ("# file:
+    a.mrg"), so they are passed over, except CoNLL-U Plus's header."""
+    first_comment = ""
+    for line in text.splitlines():
+        stripped = line.lstrip("\ufeff \t\r\n")
+        if not stripped:
+            continue
+        if stripped.startswith("#") and not stripped.startswith("# global.columns"):
+            first_comment = first_comment or line
+            continue
+        kind = looks_like(stripped)
+        if kind == TREES and _HALOGEN.match(stripped):
+            return OTHER, line
+        if kind == OTHER and first_comment and not _CONLLU_WORD.match(stripped):
+            return OTHER, first_comment
+        return kind, line
+    return EMPTY, first_comment
 
 
 def sniff_file(path: str) -> tuple[str, str]:
@@ -74,16 +99,10 @@ def sniff_file(path: str) -> tuple[str, str]:
                 head = handle.read(_PEEK)
         except (OSError, EOFError, zlib.error):
             return OTHER, "\ufffd" * 3  # damaged gzip data: described as binary
-    line = _first_line(head)
-    return looks_like(line), line
-
-
-def _first_line(head: bytes) -> str:
     text = head.decode("utf-8", errors="replace")
-    for line in text.splitlines():
-        if line.strip("\ufeff \t\r\n"):
-            return line
-    return ""
+    if len(head) == _PEEK:  # the last line may be cut: leave it out unless it is the only one
+        text = text[:text.rfind("\n") + 1] or text
+    return classify(text)
 
 
 def wrong_type(path: str, kind: str, line: str, wanted: str) -> str:
