@@ -203,3 +203,13 @@ def test_a_folder_of_shards_reads_like_the_one_file(files, tmp_path, cli, fmt):
     code, out, err = cli("stats", str(shards), "--json")
     assert code == 0, err
     assert json.loads(out)["sentences"] == 12
+
+
+def test_the_papers_notation_given_as_trees_is_one_line(files, tmp_path, cli):
+    notation = tmp_path / "notes.halogen"
+    assert cli("convert", str(files / "trees.mrg"), "-o", str(notation), "--quiet")[0] == 0
+    code, out, err = cli("convert", str(notation), "-o", str(tmp_path / "again.jsonl"))
+    assert (code, out) == (2, "")
+    assert err == f"ptb2fd: {notation}: not trees; this looks like the paper's notation of --format halogen " \
+                  "(written for reading, not read back)\n"
+    assert not (tmp_path / "again.jsonl").exists()
