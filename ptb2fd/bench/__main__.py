@@ -30,7 +30,7 @@ returning its figures; `main` runs them in order and prints the total time.
 7. `ptb2fd analyse` on the sample as two systems (`--no-analyse`);
 8. the statistical realizer: training on dev and realizing the test half
    (`--no-realizer`);
-9. issue 23's: start-up (`--version`, one small file), the rule loop
+9. speed: start-up (`--version`, one small file), the rule loop
    (`diff` after a one-rule edit, warm and cold), CPU per tree against
    ClearNLP (skipped without Java), a flat 8,000-word tree;
 10. parser output: converting with `--functions infer` vs `gold`, and

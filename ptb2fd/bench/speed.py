@@ -1,4 +1,4 @@
-"""Issue 23's speed measures of `make bench`, each in child processes and
+"""The speed measures of `make bench`, each in child processes and
 returning its figures (for `make figures` too):
 
 - start-up: `ptb2fd --version`, and `ptb2fd convert` of one small file,

@@ -3,7 +3,7 @@
 
 The sentences are read once, as they come (a generator is fine: nothing
 keeps them all), and spooled to shard files of one fold each (`passes.py`).
-Then, as before issue 25:
+Then:
 1. every training head's candidate set (the reference, single moves and
    random orderings) is extracted, shard by shard (`--jobs N`: N processes);
    features seen in fewer than `MIN_HEADS` heads are dropped; a first model
