@@ -96,7 +96,7 @@ def bench_rule_loop(args) -> dict:
     try:
         _run(_ptb2fd("convert", "--corpus", "treebank", "--files", "wsj_0001*", "-o", os.devnull, "--quiet"), env)
         for i in range(args.repeat):
-            shutil.rmtree(tmp / "cache" / "ptb2fd-results", ignore_errors=True)
+            shutil.rmtree(tmp / "cache" / "results", ignore_errors=True)
             for k, (times, cpus, extra) in enumerate(runs.values()):
                 new = tmp / f"rules-{i}-{k}"
                 shutil.rmtree(new, ignore_errors=True)

