@@ -115,3 +115,12 @@ def test_the_line_for_a_module_no_extra_brings():
     assert missing_module_line("yaml", "convert") == \
         "ptb2fd convert: needs the module yaml, which is not installed: reinstall ptb2fd (pip install ptb2fd)"
     assert missing_module_line("scipy.stats", "analyse").endswith("pip install 'ptb2fd[analysis]'")
+
+
+def test_the_core_install_holds_none_of_the_extras():
+    """The distributions a core install brings (measured in MB by `make bench`)."""
+    from ptb2fd.bench.install_size import core_closure
+
+    names = set(core_closure())
+    assert names.isdisjoint({"scipy", "matplotlib", "dask", "distributed", "pyarrow", "pandas", "threadpoolctl"})
+    assert {"ptb2fd", "nltk", "lemminflect", "pyyaml", "numpy", "wn"} <= names
