@@ -12,10 +12,18 @@ Entries are written to a temporary file and renamed into place, so
 concurrent processes never see half an entry: the last rename wins, and
 both wrote the same bytes.
 
-The folder is `$PTB2FD_CACHE/ptb2fd-tables` when `PTB2FD_CACHE` is set,
-else `~/.cache/ptb2fd/tables`; converted and regenerated sentences
-(ptb2fd.runner.result_cache) go to `results` (`ptb2fd-results`) beside it. `PTB2FD_NO_CACHE=1` builds everything in
-memory and writes nothing. Deleting the folder is always safe.
+Everything ptb2fd caches is under one root, `~/.cache/ptb2fd`, or
+`$PTB2FD_CACHE` when that is set (`root()`): these tables in `tables/`,
+converted and regenerated sentences (ptb2fd.runner.result_cache) in
+`results/`, the copy of WordNet (ptb2fd.lexicon.wordnet) in
+`nltk_data/corpora/wordnet`. `PTB2FD_NO_CACHE=1` builds everything in
+memory and writes nothing. Deleting the root is always safe.
+
+A table that gets a new key (a new lemminflect or nltk, another
+installation, an edited rule file) leaves its old entry behind: when an
+entry is written, the entries of the same table not read for a day
+(`PRUNE_AFTER`) are deleted. Each read refreshes its entry's time (at most
+once an hour), so the tables of every installation in use stay.
 
 Payloads are pickles (protocol 5) of plain data; the cache folder is the
 user's own, trusted like the installed code.
@@ -27,26 +35,31 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import re
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, Callable
 
 MAGIC = b"PTB2FD-CACHE 1\n"
+PRUNE_AFTER = 24 * 3600  # seconds: a table's entry not read for this long goes when a new one is written
+TOUCH_AFTER = 3600  # seconds: a read refreshes its entry's time when it is older than this
+
+
+def root() -> Path:
+    """`$PTB2FD_CACHE`, else `~/.cache/ptb2fd`: the folder of every cache."""
+    env = os.environ.get("PTB2FD_CACHE")
+    return Path(env).expanduser() if env else Path.home() / ".cache" / "ptb2fd"
 
 
 def cache_dir() -> Path:
-    env = os.environ.get("PTB2FD_CACHE")
-    if env:
-        return Path(env).expanduser() / "ptb2fd-tables"
-    return Path.home() / ".cache" / "ptb2fd" / "tables"
+    """The folder of the tables (rule files, morphy's and lemminflect's tables)."""
+    return root() / "tables"
 
 
 def results_dir() -> Path:
     """The folder of the result cache (ptb2fd.runner.result_cache), beside the tables'."""
-    env = os.environ.get("PTB2FD_CACHE")
-    if env:
-        return Path(env).expanduser() / "ptb2fd-results"
-    return Path.home() / ".cache" / "ptb2fd" / "results"
+    return root() / "results"
 
 
 def enabled() -> bool:
@@ -85,8 +98,9 @@ def path_for(name: str, key: str, folder: Path | None = None) -> Path:
 
 def read(name: str, key: str, folder: Path | None = None) -> tuple[bool, Any]:
     """(True, value) for a sound entry; (False, None) if absent or unusable."""
+    path = path_for(name, key, folder)
     try:
-        blob = path_for(name, key, folder).read_bytes()
+        blob = path.read_bytes()
     except OSError:
         return False, None
     header = MAGIC + key.encode("ascii") + b"\n"
@@ -97,9 +111,36 @@ def read(name: str, key: str, folder: Path | None = None) -> tuple[bool, Any]:
     if hashlib.sha256(body).hexdigest().encode("ascii") != digest:
         return False, None
     try:
-        return True, pickle.loads(body)
+        value = pickle.loads(body)
     except Exception:  # noqa: BLE001 - any unreadable pickle is a miss
         return False, None
+    _touch(path)
+    return True, value
+
+
+def _touch(path: Path) -> None:
+    """Mark an entry as in use (its modification time), at most once an hour."""
+    try:
+        if time.time() - path.stat().st_mtime > TOUCH_AFTER:
+            os.utime(path)
+    except OSError:
+        pass  # a read-only cache is still read
+
+
+def prune(name: str, keep: Path, folder: Path) -> list[Path]:
+    """Delete the entries of table `name` in `folder` other than `keep` that
+    were not read for PRUNE_AFTER seconds; the paths deleted."""
+    entry = re.compile(re.escape(name) + r"-[0-9a-f]{32}\.bin")
+    gone = []
+    now = time.time()
+    for path in folder.glob(f"{name}-*.bin"):
+        try:
+            if path != keep and entry.fullmatch(path.name) and now - path.stat().st_mtime > PRUNE_AFTER:
+                path.unlink()
+                gone.append(path)
+        except OSError:
+            pass  # gone already (another process pruned it), or not ours to delete
+    return gone
 
 
 def write(name: str, key: str, value: Any, folder: Path | None = None) -> None:
@@ -115,6 +156,8 @@ def write(name: str, key: str, value: Any, folder: Path | None = None) -> None:
             handle.write(blob)
         os.replace(tmp, target)
         tmp = None
+        if folder is None:  # the tables (the result cache has its own size bound)
+            prune(name, target, target.parent)
     except OSError:
         pass  # read-only home, full disk: run without the cache
     finally:

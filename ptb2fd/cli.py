@@ -23,7 +23,7 @@ import argparse
 import sys
 
 from ptb2fd.commands.options import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, version
-from ptb2fd.errors import Ptb2fdError, RuleFileError, UsageError
+from ptb2fd.errors import Ptb2fdError, RuleFileError, UsageError, missing_module_line
 
 
 def commands() -> tuple:
@@ -52,7 +52,8 @@ def commands() -> tuple:
 EPILOG = exit_status(
     "done (each command's --help says what its statuses mean)",
     ["some sentences failed (each reported with file, line and id)", "an output could not be written"],
-    ["unusable arguments, inputs, rule files or models", "an output that cannot be written"], writes=True)
+    ["unusable arguments, inputs, rule files or models", "an output that cannot be written",
+     "an optional dependency not installed (the line names the extra to install)"], writes=True)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -127,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("ptb2fd: interrupted; no output file written or changed", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except ModuleNotFoundError as exc:  # an extra not installed (pyproject.toml)
+        print(missing_module_line(exc.name, getattr(args, "command", None)), file=sys.stderr)
+        return EXIT_USAGE
     except OSError as exc:
         return _os_error(exc)
 

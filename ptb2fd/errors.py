@@ -111,3 +111,24 @@ class RuleFileError(Ptb2fdError):
         self.problems = list(problems)
         lines = "\n".join(f"  {p}" for p in self.problems)
         super().__init__(f"{len(self.problems)} problem(s) in rule files:\n{lines}")
+
+
+# The optional dependencies (pyproject.toml's extras) and the extra that
+# brings each one: a core install converts, regenerates with the rules
+# realizer, and runs stats, diff and `rules check` without any of them.
+EXTRA_OF_MODULE = {"scipy": "realizer", "threadpoolctl": "realizer", "numpy": "realizer",
+                   "matplotlib": "analysis", "dask": "scale", "distributed": "scale", "pyarrow": "parquet"}
+# A command whose own extra brings a module another extra brings too
+# (`analyse` needs scipy: [analysis] has it).
+EXTRA_OF_COMMAND = {"analyse": "analysis"}
+
+
+def missing_module_line(missing: str | None, command: str | None) -> str:
+    """The one line for an optional dependency that is not installed:
+    "ptb2fd train: needs scipy, which is not installed: pip install 'ptb2fd[realizer]'"."""
+    top = (missing or "?").split(".")[0]
+    who = f"ptb2fd {command}" if command else "ptb2fd"
+    extra = EXTRA_OF_MODULE.get(top) and EXTRA_OF_COMMAND.get(command or "", EXTRA_OF_MODULE[top])
+    if extra is None:
+        return f"{who}: needs the module {top}, which is not installed: reinstall ptb2fd (pip install ptb2fd)"
+    return f"{who}: needs {top}, which is not installed: pip install 'ptb2fd[{extra}]'"

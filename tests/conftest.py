@@ -1,7 +1,10 @@
 """Shared fixtures: the rules, one converter, and the sample converted once.
 
-Whole-sample tests are marked `sample`; they need the NLTK Penn Treebank
-sample on nltk.data.path (`make test` points NLTK_DATA at it).
+Whole-sample tests are marked `sample` (so are the tests that use the
+sample's fixtures); they need the NLTK Penn Treebank sample on
+nltk.data.path (`make test` points NLTK_DATA at it). Without it they are
+skipped, each with one line saying how to get it, and every other test
+runs; under CI=true a missing sample fails them instead.
 """
 from __future__ import annotations
 
@@ -17,6 +20,34 @@ os.environ.setdefault("SOURCE_DATE_EPOCH", "1795000000")
 
 from ptb2fd.conversion.converter import Converter
 from ptb2fd.ruleset.load import load_rules
+
+
+SAMPLE_FIXTURES = {"sample_raws", "sample_results", "sample_sentences"}
+NO_SAMPLE = ("needs the NLTK Penn Treebank sample (corpora/treebank), which NLTK does not find: run `make data`, "
+             "or set NLTK_DATA to a folder that holds corpora/treebank")
+_sample_found: list[bool] = []
+
+
+def sample_found() -> bool:
+    if not _sample_found:
+        from ptb2fd.trees.sample_data import find
+
+        _sample_found.append(find() is not None)
+    return _sample_found[0]
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if SAMPLE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.sample)
+
+
+def pytest_runtest_setup(item):
+    if item.get_closest_marker("sample") is None or sample_found():
+        return
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"CI=true: {NO_SAMPLE}", pytrace=False)
+    pytest.skip(NO_SAMPLE)
 
 
 @pytest.fixture(scope="session")

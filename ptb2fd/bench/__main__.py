@@ -30,7 +30,7 @@ returning its figures; `main` runs them in order and prints the total time.
 7. `ptb2fd analyse` on the sample as two systems (`--no-analyse`);
 8. the statistical realizer: training on dev and realizing the test half
    (`--no-realizer`);
-9. issue 23's: start-up (`--version`, one small file), the rule loop
+9. speed: start-up (`--version`, one small file), the rule loop
    (`diff` after a one-rule edit, warm and cold), CPU per tree against
    ClearNLP (skipped without Java), a flat 8,000-word tree;
 10. parser output: converting with `--functions infer` vs `gold`, and
@@ -39,7 +39,9 @@ returning its figures; `main` runs them in order and prints the total time.
    JSONL (target at most 1.5x; ptb2fd/bench/formats.py);
 11. how training scales: `ptb2fd train --jobs 2` on the sample replicated
    1, 4 and 10 times, time and peak RSS per size (`--no-training`; the
-   slowest measure, some minutes per size).
+   slowest measure, some minutes per size);
+12. the size of a core install, no extras (target at most 150 MB;
+   ptb2fd/bench/install_size.py).
 The child-process measures (1, 2, 5) are in ptb2fd/bench/process.py, the
 Dask and analyse measures (6, 7) in ptb2fd/bench/engines.py, the
 statistical realizer's in ptb2fd/bench/realizer.py and training.py, issue
@@ -56,6 +58,7 @@ from pathlib import Path
 
 from ptb2fd.bench.engines import analyse_line, analyse_speed, dask_report, dask_vs_jobs1
 from ptb2fd.bench.formats import bench_formats
+from ptb2fd.bench.install_size import bench_install_size
 from ptb2fd.bench.process import (
     TARGETS,
     _best,
@@ -167,7 +170,7 @@ def bench_training(args) -> dict:
 # The measures, in the order `make bench` prints them.
 MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_regen_jobs, bench_peak_rss,
             bench_peak_rss_regen, bench_dask, bench_analyse, bench_realizer, bench_startup, bench_rule_loop,
-            bench_peer, bench_long_sentence, bench_functions, bench_formats, bench_training)
+            bench_peer, bench_long_sentence, bench_functions, bench_formats, bench_training, bench_install_size)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", metavar="NAME", action="append",
                    help="run only this measure (setup, processes, in_process, jobs, regen_jobs, peak_rss, "
                         "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence, functions, "
-                        "formats, training); repeatable")
+                        "formats, training, install_size); repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
     # One creation time for every record this run writes (conversion/provenance.py),

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ptb2fd.bench.process import TARGETS, _best
 
-DASK_TARGET = 1.8  # Dask, 2 local workers, vs --jobs 1 (issue 23)
+DASK_TARGET = 1.8  # Dask, 2 local workers, vs --jobs 1
 
 
 def dask_vs_jobs1(repeat: int = 3, workers: int = 2) -> dict:

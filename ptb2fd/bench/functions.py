@@ -1,4 +1,4 @@
-"""The bench row of parser output (issue 22): converting with predicted
+"""The bench row of parser output: converting with predicted
 function tags against converting with the gold ones, and loading the
 function-tag model.
 

@@ -1,4 +1,4 @@
-"""Benchmark of the statistical realizer (issue 9), run by `make bench`.
+"""Benchmark of the statistical realizer, run by `make bench`.
 
 Training on dev (target: at most 60 s on one core) and realizing the test
 half with that model beside converting the test half (target: realizing

@@ -1,4 +1,4 @@
-"""`make bench`: scaling past one writer (issue 23), as the commands run.
+"""`make bench`: scaling past one writer, as the commands run.
 
 - `bench_jobs`: `convert -o FILE` of the sample with `--jobs 1` (one
   process writes) and `--jobs 2` (workers write shards, joined into FILE),

@@ -1,4 +1,4 @@
-"""Issue 23's speed measures of `make bench`, each in child processes and
+"""The speed measures of `make bench`, each in child processes and
 returning its figures (for `make figures` too):
 
 - start-up: `ptb2fd --version`, and `ptb2fd convert` of one small file,
@@ -96,7 +96,7 @@ def bench_rule_loop(args) -> dict:
     try:
         _run(_ptb2fd("convert", "--corpus", "treebank", "--files", "wsj_0001*", "-o", os.devnull, "--quiet"), env)
         for i in range(args.repeat):
-            shutil.rmtree(tmp / "cache" / "ptb2fd-results", ignore_errors=True)
+            shutil.rmtree(tmp / "cache" / "results", ignore_errors=True)
             for k, (times, cpus, extra) in enumerate(runs.values()):
                 new = tmp / f"rules-{i}-{k}"
                 shutil.rmtree(new, ignore_errors=True)

@@ -1,4 +1,4 @@
-"""How training the statistical realizer scales (issue 25), run by `make bench`.
+"""How training the statistical realizer scales, run by `make bench`.
 
 `ptb2fd train --view paper --jobs 2` in a child process on the sample
 (3,914 sentences, converted once) replicated 1, 4 and 10 times, one size

@@ -15,18 +15,12 @@ from ptb2fd.commands.options import EXIT_STATUS, add_subparser, input_args
 from ptb2fd.errors import EmptyInputError, UsageError
 from ptb2fd.formats.registry import choose_format, format_names
 from ptb2fd.runner.output import atomic_output
+from ptb2fd.runner.progress import Progress
 from ptb2fd.runner.shard_output import shard_dir
 from ptb2fd.runner.sources import check_tree_files, converted_input, converter_for
 from ptb2fd.runner.targets import check_output_file, check_output_folder, terminate_as_exit
 from ptb2fd.trees.inputs import resolve_inputs
 from ptb2fd.trees.reader import read_trees
-
-
-def progress(iterable, enabled: bool, unit: str = "tree"):
-    """A progress bar over `iterable` (or, with None, one to `update` by hand)."""
-    from tqdm import tqdm
-
-    return tqdm(iterable, unit=unit, disable=not enabled, file=sys.stderr, dynamic_ncols=True, leave=False)
 
 
 class _Discard(Exception):
@@ -50,6 +44,9 @@ def add_parser(sub) -> None:
     c.add_argument("--strict", action="store_true",
                    help="stop at the first error (exit 1; the -o file is then not written)")
     c.add_argument("--quiet", action="store_true", help="no progress bar, no per-sentence errors")
+    c.add_argument("--verbose", action="store_true",
+                   help="also a line for each skipped tree (markup only; the summary counts them, and --stats "
+                        "lists them)")
     c.add_argument("--engine", choices=["local", "dask"], default="local",
                    help="local: this machine (--jobs processes); dask: partitions on Dask workers")
     c.add_argument("--scheduler", metavar="ADDRESS",
@@ -116,14 +113,15 @@ def run(args) -> int:
         return 130
     from ptb2fd.runner.output import ResultSink
 
-    sink = ResultSink(args.quiet, args.strict)
+    sink = ResultSink(args.quiet, args.strict, verbose=args.verbose)
     show = sys.stderr.isatty() and not args.quiet
     try:
         with terminate_as_exit():
             if sharded:
                 _convert_sharded(converter, paths, args, sink, show)
             else:
-                _convert_streaming(converter, read_trees(paths, args.encoding), args, sink, show)
+                _convert_streaming(converter, read_trees(paths, args.encoding), args, sink,
+                                   Progress(show).files(len(paths)))
     except _Discard:
         pass
     except KeyboardInterrupt:
@@ -137,14 +135,14 @@ def run(args) -> int:
 def _convert_sharded(converter, paths: list[str], args, sink, show: bool) -> None:
     from ptb2fd.runner.local_engine import convert_to_shards
 
-    bar = progress(None, show)
+    bar = Progress(show)
     try:
-        convert_to_shards(converter, paths, args, sink, bar.update)
+        convert_to_shards(converter, paths, args, sink, bar)
     finally:
         bar.close()
 
 
-def _convert_streaming(converter, items, args, sink, show: bool) -> None:
+def _convert_streaming(converter, items, args, sink, bar: Progress) -> None:
     """One output written here, sentence by sentence (rendered in the
     workers with --jobs N: only text comes back to this process)."""
     from ptb2fd.formats.registry import header
@@ -165,7 +163,8 @@ def _convert_streaming(converter, items, args, sink, show: bool) -> None:
         if not parquet:
             text.write(header(args.format))
         render = None if parquet else renderer(args.format)
-        for result in progress(convert_stream(converter, items, args.jobs, render=render), show):
+        for result in convert_stream(converter, items, args.jobs, render=render):
+            bar.tree(result.location.source)
             if parquet and result.sentence is not None:
                 writer.add(result.sentence)
             if sink.add(result, text):
@@ -175,6 +174,7 @@ def _convert_streaming(converter, items, args, sink, show: bool) -> None:
             out.buffer.flush()
         elif text is not out:
             close_gzip_text(text)
+        bar.close()
         if sink.summary.read == 0:  # an empty standard input (empty files are refused before any work)
             raise EmptyInputError("no trees in standard input")
         if sink.stopped is not None and out is not sys.stdout:

@@ -25,13 +25,19 @@ EXIT_STATUS = exit_status(
      "and id; listed as only before or only after)", STDOUT_FULL],
     ["unusable arguments (BEFORE and AFTER not two report or two rule folders, no input)",
      "problems in a rule folder"])
-CACHE_NOTE = """With two rule folders, results are cached in ~/.cache/ptb2fd/results
-(PTB2FD_CACHE, PTB2FD_CACHE_MB; PTB2FD_NO_CACHE=1 turns the cache off)."""
+
+
+def cache_note() -> str:
+    """Where the results go, as this environment has it (PTB2FD_CACHE)."""
+    from ptb2fd.cache import results_dir
+
+    return (f"With two rule folders, results are cached in {results_dir()}\n(`results` in $PTB2FD_CACHE, else "
+            "in ~/.cache/ptb2fd; at most PTB2FD_CACHE_MB megabytes; PTB2FD_NO_CACHE=1 turns the cache off).")
 
 
 def add_parser(sub) -> None:
     d = add_subparser(sub, "diff", "compare two regeneration reports, or two rule folders on one input",
-                      epilog=f"{CACHE_NOTE}\n\n{EXIT_STATUS}")
+                      epilog=f"{cache_note()}\n\n{EXIT_STATUS}")
     d.add_argument("before", metavar="BEFORE", help="a `regen --report` folder, or a rule folder")
     d.add_argument("after", metavar="AFTER", help="the same kind as BEFORE: the changed report or rule folder")
     d.add_argument("inputs", nargs="*", metavar="INPUT",

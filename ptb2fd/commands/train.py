@@ -56,7 +56,8 @@ def run(args) -> int:
     sentences, rules, summary = iter_sentences(args, args.rules)
     # (read once, as they come: train_model spools them to shard files)
     model = train_model(sentences, args.view, rules, variances,
-                        log=lambda msg: print(f"ptb2fd train: {msg}", file=sys.stderr), jobs=args.jobs)
+                        log=lambda msg: print(f"ptb2fd train: {msg}", file=sys.stderr), jobs=args.jobs,
+                        progress=sys.stderr.isatty())
     with atomic_output(args.output, binary=True) as out:
         out.write(model_bytes(model))
     print(f"ptb2fd train: {args.output}: view {args.view}, default scoring {model['default']}, "

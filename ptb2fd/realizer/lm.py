@@ -143,7 +143,7 @@ _EMPTY: dict = {}
 
 
 class _FastTables:
-    """The model's probabilities as dictionaries (issue 9's speed): every seen
+    """The model's probabilities as dictionaries (for speed): every seen
     trigram's ln P3 and every seen bigram's P2 precomputed by `p3`/`p2`
     themselves, by context, and for each seen context its total and back-off
     mass (D * N1+(ctx .), the product `p3`/`p2` compute first), so that an

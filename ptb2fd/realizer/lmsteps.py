@@ -1,4 +1,4 @@
-"""The language model's part of a search step (issue 9's speed).
+"""The language model's part of a search step, precomputed for speed.
 
 Placing a unit after a context (the last two words placed) adds the
 weighted log-probability of the unit's first two words (the rest of a

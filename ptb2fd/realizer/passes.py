@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 import multiprocessing as mp
 import pickle
+import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -104,9 +105,11 @@ class Extraction:
     both passes from this process while it holds little (the rules, the
     trigram counts): the workers do not carry copies of the training
     matrices made later. A worker that dies (killed, out of memory) ends
-    training with `TrainingError`."""
+    training with `TrainingError`. `progress`: a bar on stderr, by pass and
+    shard."""
 
-    def __init__(self, context: Context, jobs: int):
+    def __init__(self, context: Context, jobs: int, progress: bool = False):
+        self.progress = progress
         set_context(context)
         trim_heap()  # (what reading the corpus left behind is not forked into every worker)
         self.pool = None
@@ -117,7 +120,17 @@ class Extraction:
             gc.freeze()
             self.pool = ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork"))
 
-    def map(self, tasks: list[ShardTask]):
+    def map(self, tasks: list[ShardTask], name: str = ""):
+        """extract_shard of each task, in order; `name`: the pass the bar shows."""
+        from tqdm import tqdm
+
+        with tqdm(total=len(tasks), desc=f"ptb2fd train: {name} pass", unit="shard", disable=not self.progress,
+                  file=sys.stderr, dynamic_ncols=True, leave=False) as bar:
+            for result in self._map(tasks):
+                bar.update(1)
+                yield result
+
+    def _map(self, tasks: list[ShardTask]):
         if self.pool is None:
             yield from map(extract_shard, tasks)
             return
@@ -157,7 +170,7 @@ def run_pass(sp: Spool, extraction: Extraction, name: str, first: PassResult | N
     results = []
     out = PassResult(None, None, None, [], {})
     parts = None  # the parts handed back so far, each once
-    for r in extraction.map(tasks):  # (counts and parts merged as they come: nothing kept per shard)
+    for r in extraction.map(tasks, name):  # (counts and parts merged as they come: nothing kept per shard)
         if r.inflection is not None:
             out.inflection.update(r.inflection)
         out.compounds.update(r.compounds)

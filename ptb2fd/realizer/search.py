@@ -20,7 +20,7 @@ every unit still unplaced), so a state's score already holds the pairs it
 has decided; counting them when the second comes lets a long subject that
 belongs first look bad until it is too late for the beam.
 
-Speed (issue 9): a state carries, for every unit, the summed pair weights
+Speed: a state carries, for every unit, the summed pair weights
 of that unit before the units placed so far (placing it adds its row total
 less that sum); the pair table holds only the pairs the constraints allow,
 and a bigram is weighed when first read; a candidate whose score without

@@ -3,7 +3,7 @@
 
 The sentences are read once, as they come (a generator is fine: nothing
 keeps them all), and spooled to shard files of one fold each (`passes.py`).
-Then, as before issue 25:
+Then:
 1. every training head's candidate set (the reference, single moves and
    random orderings) is extracted, shard by shard (`--jobs N`: N processes);
    features seen in fewer than `MIN_HEADS` heads are dropped; a first model
@@ -72,8 +72,10 @@ def default_scoring(top1: dict[str, float], held_out_heads: int) -> tuple[str, f
     return ("both" if top1["both"] - top1["ranker"] > margin else "ranker"), margin
 
 
-def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None, jobs: int = 1) -> dict:
-    """The model (as the dict that is saved) trained on converted sentences (any iterable, read once)."""
+def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None, jobs: int = 1,
+                progress: bool = False) -> dict:
+    """The model (as the dict that is saved) trained on converted sentences (any iterable, read once);
+    `progress`: a bar on stderr by pass and shard."""
     check_view_name(view_name)
     say = log or (lambda msg: None)
     t0 = time.perf_counter()
@@ -82,7 +84,7 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None,
         sp = spool(sentences, Path(work))
         if not sp.sentences:
             raise UsageError("no sentences to train on")
-        with Extraction(Context(view_name, rules, sp.fold_counts), jobs) as extraction:
+        with Extraction(Context(view_name, rules, sp.fold_counts), jobs, progress) as extraction:
             first = run_pass(sp, extraction, "first")
             # (counted in the first pass only)
             inflector, compounds, skipped = first.inflection.inflector(), first.compounds, first.skipped

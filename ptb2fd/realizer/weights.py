@@ -1,5 +1,5 @@
 """Summed feature weights of one head's unit pairs, bigrams and orderings,
-for the search (issue 9's speed): the sums of `features.py`'s features,
+for the search (speed): the sums of `features.py`'s features,
 computed without building most of them.
 
 A feature's weight depends on a few fields of the two units. The

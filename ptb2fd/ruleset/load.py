@@ -31,7 +31,7 @@ class RuleSet:
     categories: Any
     baseforms: Any
     order: Any
-    empties: Any = None  # empty_elements.yaml: put back into parser output (issue 22)
+    empties: Any = None  # empty_elements.yaml: put back into parser output
 
     def rule_ids(self) -> dict[str, list[str]]:
         """Every rule id, by file, for `ptb2fd rules check` and --stats."""

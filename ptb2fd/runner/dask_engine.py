@@ -41,6 +41,7 @@ from ptb2fd.conversion.provenance import created_now
 from ptb2fd.runner.dask_worker import convert_partition, convert_partition_to_shard
 from ptb2fd.runner.local_engine import partition_size
 from ptb2fd.runner.output import ResultSink
+from ptb2fd.runner.progress import Progress
 from ptb2fd.runner.shard_output import ShardedOutput
 from ptb2fd.trees.partition import Piece, count_piece, piece_items, plan, with_offsets
 
@@ -146,12 +147,13 @@ def shard_results(client, partitions: list[list[Piece]], rules_dir, args, folder
 
     def lost(i, pieces, exc):
         return write_shard(_lost(pieces, args.encoding, exc), folder, i, args.format, args.quiet, args.strict,
-                           durable)
+                           durable, getattr(args, "verbose", False))
 
     created = created_now()  # one creation time for the records of every worker
 
     def task_args(i):
-        return rules_dir, args.format, args.encoding, str(folder), i, args.quiet, args.strict, durable, created
+        return (rules_dir, args.format, args.encoding, str(folder), i, args.quiet, args.strict, durable, created,
+                getattr(args, "verbose", False))
 
     for _, part in _in_order(client, partitions, convert_partition_to_shard, task_args, lost, window):
         yield part
@@ -169,8 +171,6 @@ def _plan(args, client, paths):
 
 def convert_with_dask(args) -> int:
     """`convert --engine dask`: exit statuses as for the local engine."""
-    from tqdm import tqdm
-
     from ptb2fd.formats.registry import header
     from ptb2fd.ruleset.load import load_rules
     from ptb2fd.trees.inputs import resolve_inputs
@@ -191,7 +191,7 @@ def convert_with_dask(args) -> int:
         raise UsageError("--engine dask --format parquet writes files: give -o FILE or -o DIR/")
     rules_dir = os.path.abspath(args.rules) if args.rules else None
     rules = load_rules(rules_dir)  # rule errors: exit 2 before any cluster starts
-    sink = ResultSink(args.quiet, args.strict)
+    sink = ResultSink(args.quiet, args.strict, verbose=getattr(args, "verbose", False))
     show = sys.stderr.isatty() and not args.quiet
     # The cluster closes before the output does: no task writes a shard
     # after a stopped or interrupted run has removed its shards.
@@ -201,17 +201,18 @@ def convert_with_dask(args) -> int:
             client = _client(args)
             try:
                 partitions, workers = _plan(args, client, paths)
-                bar = tqdm(unit="tree", disable=not show, file=sys.stderr, dynamic_ncols=True, leave=False)
+                sizes = [sum(piece.size for piece in pieces) for pieces in partitions]
+                bar = Progress(show).total_bytes(sum(sizes))
                 if to_file:
                     for part in shard_results(client, partitions, rules_dir, args, target.folder.resolve(),
                                               target.keep is not None, window=16 * workers):
-                        bar.update(part.summary.read)
+                        bar.part(part.summary.read, sizes[part.index])
                         if target.take(part):
                             break
                 else:
                     stream = partition_results(client, partitions, rules_dir, args.format, args.encoding,
                                                window=4 * workers)
-                    stream = ((i, bar.update(len(rs)) or rs) for i, rs in stream)
+                    stream = ((i, bar.part(len(rs), sizes[i]) or rs) for i, rs in stream)
                     write_one(args.output, stream, sink, args.format, header(args.format))
                 bar.close()
             finally:

@@ -82,10 +82,10 @@ def convert_partition(pieces: list[Piece], rules_dir: str | None, fmt: str, enco
 
 def convert_partition_to_shard(pieces: list[Piece], rules_dir: str | None, fmt: str, encoding: str | None,
                                folder: str, index: int, quiet: bool, strict: bool, durable: bool,
-                               created: str | None = None):
+                               created: str | None = None, verbose: bool = False):
     """The partition converted and written as shard `index` of `folder`
     (shards.write_shard); only its PartResult travels back."""
     from ptb2fd.runner.shards import write_shard
 
     return write_shard(_results(_converter(rules_dir, created), pieces, encoding), folder, index, fmt, quiet, strict,
-                       durable)
+                       durable, verbose)

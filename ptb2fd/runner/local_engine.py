@@ -55,9 +55,14 @@ def plan_partitions(paths: list[str], size: int, encoding: str | None, jobs: int
 
 def convert_to_shards(converter, paths: list[str], args, sink, progress=None) -> None:
     """Convert `paths` into the shards or the file `args.output` names;
-    counts and stderr lines go through `sink` as one process gives them."""
+    counts and stderr lines go through `sink` as one process gives them.
+    `progress`: a runner.progress.Progress, advanced by each partition's bytes."""
     encoding, fmt, jobs = args.encoding, args.format, args.jobs
+    verbose = getattr(args, "verbose", False)
     partitions = plan_partitions(paths, partition_size(args.partition_size, paths, jobs), encoding, jobs)
+    sizes = [sum(piece.size for piece in pieces) for pieces in partitions]
+    if progress is not None:
+        progress.total_bytes(sum(sizes))
     with ShardedOutput(args.output, fmt, sink) as target:
         folder, durable = target.folder, target.keep is not None
 
@@ -69,17 +74,17 @@ def convert_to_shards(converter, paths: list[str], args, sink, progress=None) ->
 
         def task(job):
             index, pieces = job
-            return write_shard(results(pieces), folder, index, fmt, args.quiet, args.strict, durable)
+            return write_shard(results(pieces), folder, index, fmt, args.quiet, args.strict, durable, verbose)
 
         def lost(job):
             index, pieces = job
             items = (raw for piece in pieces for raw in piece_items(piece, encoding))
             return write_shard(convert_stream(converter, items, max(2, jobs)), folder, index, fmt, args.quiet,
-                               args.strict, durable)
+                               args.strict, durable, verbose)
 
         with closing(fork_map(task, enumerate(partitions), jobs, lost)) as parts:
             for part in parts:
                 if progress is not None:
-                    progress(part.summary.read)
+                    progress.part(part.summary.read, sizes[part.index])
                 if target.take(part):
                     break

@@ -117,16 +117,18 @@ def _to_stderr(line: str) -> None:
 
 
 class ResultSink:
-    """Writes each Result's text, reports failures and skips (on stderr, or
-    to `say`: a worker collects its lines for the driver to print in
-    order), and counts everything in `summary`; `add` says when `--strict`
-    stops."""
+    """Writes each Result's text, reports failures (on stderr, or to `say`:
+    a worker collects its lines for the driver to print in order), and
+    counts everything in `summary`; `add` says when `--strict` stops. A
+    skipped tree (markup only: a spoken treebank has hundreds) is counted
+    in the summary line; it gets a line of its own only with `verbose`
+    (--verbose), and is listed in --stats."""
 
-    def __init__(self, quiet: bool = False, strict: bool = False, say=_to_stderr):
+    def __init__(self, quiet: bool = False, strict: bool = False, say=_to_stderr, verbose: bool = False):
         from ptb2fd.runner.stream import Summary
 
         self.summary = Summary()
-        self.quiet, self.strict, self.say = quiet, strict, say
+        self.quiet, self.strict, self.say, self.verbose = quiet, strict, say, verbose and not quiet
         self.stopped: str | None = None  # id of the sentence --strict stopped at
 
     def add(self, result, out: IO[str] | None) -> bool:
@@ -141,7 +143,7 @@ class ResultSink:
             if self.strict:
                 self.stopped = result.sent_id
                 return True
-        elif result.status == "skipped" and not self.quiet:
+        elif result.status == "skipped" and self.verbose:
             self.say(f"ptb2fd: {result.location}: skipped ({result.reason})")
         return False
 

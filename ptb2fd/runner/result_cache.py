@@ -16,7 +16,7 @@ taken away), the input file's name (sentence ids carry it), its encoding
 option and its bytes.
 
 Entries live in `ptb2fd.cache.results_dir()` (`~/.cache/ptb2fd/results`,
-or `$PTB2FD_CACHE/ptb2fd-results`) as `convert-*.bin` and `regen-*.bin`,
+or `$PTB2FD_CACHE/results`) as `convert-*.bin` and `regen-*.bin`,
 written atomically and checked by SHA-256 on reading (ptb2fd.cache).
 `PTB2FD_NO_CACHE=1` turns them off; deleting the folder is always safe.
 After each `diff` the least recently used are deleted until they take at

@@ -66,12 +66,12 @@ def file_digest(path: Path) -> tuple[str, int]:
 
 
 def write_shard(results: Iterable, folder: str | Path, index: int, fmt: str, quiet: bool = False,
-                strict: bool = False, durable: bool = True) -> PartResult:
+                strict: bool = False, durable: bool = True, verbose: bool = False) -> PartResult:
     """Write the converted sentences of `results` (Results whose `sentence`
     is set) as shard `index` of `folder`; see the module docstring.
     `durable`: fsync the shard (not needed for shards joined at once)."""
     messages: list[str] = []
-    sink = ResultSink(quiet, strict, say=messages.append)
+    sink = ResultSink(quiet, strict, say=messages.append, verbose=verbose)
     path = Path(folder) / shard_name(index, fmt)
     # A worker that died writing this shard (its task is run again) left its
     # temporary file: removed without the warning a killed run's file gets.

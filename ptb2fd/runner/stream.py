@@ -172,12 +172,14 @@ class Summary:
 
     def line(self) -> str:
         """"read 5, converted 2, failed 2 (parse: 1, worker-crash: 1), skipped 1
-        (markup only: 1); 40 words": read = converted + failed + skipped."""
+        markup-only trees; 40 words": read = converted + failed + skipped."""
         def why(counts: Counter) -> str:
             return f" ({', '.join(f'{k}: {v}' for k, v in sorted(counts.items()))})" if counts else ""
 
+        skipped = (f"skipped {self.skipped} markup-only trees" if set(self.skip_reasons) == {"markup only"}
+                   else f"skipped {self.skipped}{why(self.skip_reasons)}")
         return (f"read {self.read}, converted {self.converted}, failed {self.failed}{why(self.failure_kinds)}, "
-                f"skipped {self.skipped}{why(self.skip_reasons)}; {self.words} words")
+                f"{skipped}; {self.words} words")
 
     def to_json(self, rule_ids: dict[str, list[str]] | None = None) -> dict:
         data = {

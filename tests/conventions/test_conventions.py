@@ -315,7 +315,13 @@ def test_markup_leaves_removed_markup_only_trees_skipped(convert):
     assert "markup.mrg:3" not in r.sentences
     assert not [k for k in s["notes"] if k.startswith("unknown-")]
     assert s["notes"]["markup-leaves"] == 1 + 2 + 2 + 2 + 1
-    assert "markup.mrg:1 (markup.mrg:1): skipped (markup only)" in r.stderr
+    # Counted on the summary line; a line each only with --verbose (a
+    # spoken treebank has hundreds), and listed in --stats.
+    assert "skipped 3 markup-only trees;" in r.stderr and "skipped (markup only)" not in r.stderr
+    assert [k["id"] for k in s["skips"]] == ["markup.mrg:1", "markup.mrg:3", "markup.mrg:4"]
+    verbose = convert("markup.mrg", "--verbose")
+    assert "markup.mrg:1 (markup.mrg:1): skipped (markup only)" in verbose.stderr
+    assert verbose.stderr.count("skipped (markup only)") == 3
     # Null elements and markup and nothing else: an error, not a skip.
     assert r.failure(5)["kind"] == "empty"
     assert r.status == 1

@@ -1,4 +1,4 @@
-"""Issue 21, classes 1 and 11: reading speech and web trees.
+"""Reading speech and web trees.
 
 Slash-unit markers written as leaves ("(SU /)", "(. /)", "-/", "/-") are
 markup, not words; a hair space or a no-break space inside a leaf is part

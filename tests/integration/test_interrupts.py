@@ -21,13 +21,21 @@ ROOT = Path(__file__).resolve().parents[2]
 TREE = "(S (NP-SBJ (PRP It)) (VP (VBZ works)) (. .))\n"
 
 
+def as_in_a_terminal() -> None:
+    """SIGINT at its default in the child, as a terminal's shell gives a
+    foreground command: a background job (`make test &`, nohup) starts
+    with SIGINT ignored, its children inherit that, and Ctrl-C would
+    never reach the command under test."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(argv: list[str], tmp_path: Path) -> tuple[subprocess.Popen, Path]:
     """The command in a process group of its own (as a terminal runs it); its stderr goes to a file."""
     err = tmp_path / "stderr.txt"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     with open(err, "w") as handle:
         proc = subprocess.Popen([sys.executable, "-m", "ptb2fd", *argv], stdout=subprocess.DEVNULL, stderr=handle,
-                                env=env, start_new_session=True)
+                                env=env, start_new_session=True, preexec_fn=as_in_a_terminal)
     return proc, err
 
 

@@ -59,6 +59,7 @@ def inputs(tmp_path_factory) -> dict[str, Path]:
     return {"jsonl": jsonl, "parquet": parquet, "shards": shards, "trees": trees}
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("kind", ["jsonl", "parquet", "shards", "trees"])
 def test_regen_jobs_2_gives_the_report_of_jobs_1(inputs, tmp_path, kind, monkeypatch):
     from ptb2fd.runner import converted
@@ -81,6 +82,7 @@ def test_regen_jobs_2_gives_the_report_of_jobs_1(inputs, tmp_path, kind, monkeyp
         assert status == 1 and "damaged.mrg:2 (damaged.mrg:2): parse error" in err
 
 
+@pytest.mark.sample
 def test_the_same_sentences_from_jsonl_parquet_and_shards(inputs, tmp_path):
     reports = {}
     for kind in ("parquet", "shards"):
@@ -90,6 +92,7 @@ def test_the_same_sentences_from_jsonl_parquet_and_shards(inputs, tmp_path):
     assert reports["parquet"]["sentences"] > 100
 
 
+@pytest.mark.sample
 @pytest.mark.slow
 def test_train_jobs_2_writes_the_same_model_and_regen_stat_the_same_report(inputs, tmp_path):
     models = {}
@@ -108,6 +111,7 @@ def test_train_jobs_2_writes_the_same_model_and_regen_stat_the_same_report(input
     assert "## Exact with stat, not with rules" in (tmp_path / "r1" / "report.md").read_text()
 
 
+@pytest.mark.sample
 @pytest.mark.slow
 def test_regen_on_dask_gives_the_report_of_jobs_1(inputs, tmp_path):
     one = run("regen", str(inputs["jsonl"]), "--report", str(tmp_path / "one"))

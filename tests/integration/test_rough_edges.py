@@ -1,4 +1,4 @@
-"""The rough edges a new user hit (issue 12), one test (or two) each:
+"""The rough edges a new user hits, one test (or two) each:
 folders, a full disk, unknown labels, undecodable input, workers outliving a
 killed run, --jobs above the cores, --version and the help texts."""
 from __future__ import annotations

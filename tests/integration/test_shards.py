@@ -82,6 +82,7 @@ def sentences_in(path: Path, fmt: str) -> int:
     return data.count(b"\n") if fmt == "jsonl" else data.count(b"\n\n")
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_jobs_2_to_a_file_is_byte_identical_to_jobs_1(src, reference, tmp_path, fmt):
     target = tmp_path / f"out.{fmt}"
@@ -95,6 +96,7 @@ def test_jobs_2_to_a_file_is_byte_identical_to_jobs_1(src, reference, tmp_path, 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out." + fmt, "stats.json"]  # no shard folder left
 
 
+@pytest.mark.sample
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_shards_join_into_the_jobs_1_file_and_the_manifest_lists_them(src, reference, tmp_path, fmt):
     folder = tmp_path / "shards"
@@ -121,6 +123,7 @@ def test_shards_join_into_the_jobs_1_file_and_the_manifest_lists_them(src, refer
     assert json.loads((tmp_path / "one" / "manifest.json").read_text()) == manifest
 
 
+@pytest.mark.sample
 def test_conllup_shards_carry_the_header_once(src, tmp_path):
     run(str(src), "--format", "conllup", "--jobs", "2", "--partition-size", SMALL, "-o", f"{tmp_path}/")
     shards = sorted(tmp_path.glob("part-*.conllup"))
@@ -128,6 +131,7 @@ def test_conllup_shards_carry_the_header_once(src, tmp_path):
     assert shards[0].read_text().startswith("# global.columns = ID FORM LEMMA")
 
 
+@pytest.mark.sample
 def test_a_new_run_replaces_the_shards_and_a_failed_one_leaves_none(src, tmp_path):
     folder = tmp_path / "out"
     run(str(src), "--jobs", "2", "--partition-size", "4k", "-o", f"{folder}/")

@@ -1,4 +1,4 @@
-"""Other genres (issue 11): speech (Switchboard style), email, fiction and
+"""Other genres: speech (Switchboard style), email, fiction and
 blog fixtures in fixtures/genres/, converted whole and checked word by word.
 """
 from __future__ import annotations

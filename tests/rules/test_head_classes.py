@@ -1,5 +1,5 @@
 """rules/heads.yaml (and compound_prepositions.yaml): the WSJ head error
-classes 1-7 of issue 11, one constructed tree each (modelled on the dev
+classes, one constructed tree each (modelled on the dev
 sentences named in the comments). Each test failed before its fix.
 """
 from __future__ import annotations

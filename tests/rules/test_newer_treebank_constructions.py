@@ -1,4 +1,4 @@
-"""Issue 21: constructions of newer treebanks, science, speech and web text
+"""Constructions of newer treebanks, science, speech and web text
 that converted wrong. Each fixture in fixtures/constructions/ is invented and
 bracketed to the guidelines (Penn Treebank II; the revised tokenization
 with HYPH; Switchboard conventions for speech); each test failed before

@@ -1,4 +1,4 @@
-"""Issue 11, classes 8-14: roles and heads that went wrong outside the WSJ.
+"""Roles and heads that went wrong outside the WSJ.
 
 One constructed sentence (or dev sentence) per class, each asserting the
 words, heads and roles the fix gives; each failed before its fix.

@@ -1,5 +1,5 @@
 """Parser output: an invented parser-style tree (no function tags, no empty
-elements) for each confusion class of issue 22's table gets the role the
+elements) for each confusion class of parser output gets the role the
 gold tree would give, through the shipped function-tag model and the
 rules (docs/parser-output.md)."""
 from __future__ import annotations

@@ -148,7 +148,7 @@ def test_uh_heading_an_intj_is_not_corrected(fd):
 
 @covers("vbn-vbd-finite-complement", "vbn-vbd-finite")
 def test_vbn_vbd_in_a_complement_clause_but_not_a_small_clause(fd):
-    # Issue 21: a past tense mistagged VBN in a "that" clause is corrected;
+    # A past tense mistagged VBN in a "that" clause is corrected;
     # the participle of a small clause ("had the roof repaired") is not.
     s = fd("( (S (NP-SBJ (PRP She)) (VP (VBD noted) (SBAR (IN that) (S (NP-SBJ (NNS sales)) (VP (VBN fell)))))"
            " (. .)) )")

@@ -45,7 +45,7 @@ def test_root_final(fd):
 
 @covers("punct-open-inside")
 def test_open_inside_a_noun_phrase(fd):
-    # Issue 21: an opening quote inside a noun phrase that nothing closes
+    # An opening quote inside a noun phrase that nothing closes
     # opens the word on its right, even the head.
     s = fd("( (S (NP-SBJ (PRP He)) (VP (VBD praised) (NP (DT the) (`` ``) (NN courage))) (. .)) )")
     assert punct(s, "``") == ("courage", "leftpunc", "punct-open-inside"), s.table()

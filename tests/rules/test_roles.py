@@ -119,7 +119,7 @@ CASES = [
                  " (. ?)) )", "What", 1, "say", "topic"),
     ("wh-rolemarker", "( (S (NP-SBJ (NP (DT The) (NN company)) (SBAR (WHNP-1 (WDT which)) (S (NP-SBJ (-NONE- *T*-1))"
                       " (VP (VBZ owns) (NP (PRP it)))))) (VP (VBD rose)) (. .)) )", "which", 1, "owns", "rolemarker"),
-    # Issue 11, class 14: a wh-phrase headed by a noun stands for its trace.
+    # A wh-phrase headed by a noun stands for its trace.
     ("wh-noun-subject", "( (S (NP-SBJ (NP (DT the) (NN firm)) (SBAR (WHNP-1 (WP$ whose) (NNS workers)) (S (NP-SBJ"
                         " (-NONE- *T*-1)) (VP (VBD built) (NP (DT the) (NN bridge)))))) (VP (VBD failed)) (. .)) )",
      "workers", 1, "built", "subject"),
@@ -128,7 +128,7 @@ CASES = [
     ("whose-rolemarker", "( (S (NP-SBJ (NP (DT the) (NN man)) (SBAR (WHNP-1 (WP$ whose) (NN car)) (S (NP-SBJ (PRP I))"
                          " (VP (VBD bought) (NP (-NONE- *T*-1)))))) (VP (VBD left)) (. .)) )", "whose", 1, "car",
      "rolemarker"),
-    # Speech and other genres (issue 11).
+    # Speech and other genres.
     ("intj-discourse", "( (S (INTJ (UH Well)) (, ,) (NP-SBJ (PRP we)) (VP (VBD tried)) (. .)) )", "Well", 1, "tried",
      "adverbial"),
     ("edited-reparandum", "( (S (EDITED (NP-SBJ (PRP I))) (NP-SBJ (PRP I)) (VP (VBP think)) (. .)) )", "I", 1, "think",
@@ -183,7 +183,7 @@ CASES = [
                        " (NP (DT the) (NN examination)))) (. .)) )", "days", 1, "examination", "extent"),
     ("measure-extent-advp", "( (S (NP-SBJ (PRP He)) (VP (VBD arrived) (ADVP-TMP (NP (CD 48) (NNS hours)) (RB ahead)"
                             " (PP (IN of) (NP (NN time))))) (. .)) )", "hours", 1, "time", "extent"),
-    # Issue 21 (fixtures/constructions): a free relative after its verb, a
+    # fixtures/constructions: a free relative after its verb, a
     # quantified relative subject, a right-node-raised object.
     ("free-relative-object", "( (S (NP-SBJ (PRP We)) (VP (VBP eat) (SBAR-NOM (WHNP-1 (WP whatever)) (S (NP-SBJ"
                              " (PRP they)) (VP (VBP cook) (NP (-NONE- *T*-1)))))) (. .)) )", "cook", 1, "eat", "object"),

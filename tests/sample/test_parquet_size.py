@@ -1,4 +1,4 @@
-"""Parquet on the whole sample: at most 1/8 of the JSONL's size (issue 23),
+"""Parquet on the whole sample: at most 1/8 of the JSONL's size,
 and the same sentences read back."""
 from __future__ import annotations
 

@@ -62,7 +62,7 @@ CASES = [
     ("LBOs", "NNS", "LBOs"),
     ("Vinken", "NNP", "Vinken"),
     # NNP is singular: its base is the word, even where WordNet has a
-    # singular for it (issue 11, class 12); NNPS still lemmatizes
+    # singular for it; NNPS still lemmatizes
     ("Peters", "NNP", "Peters"),
     ("Miles", "NNP", "Miles"),
     ("Times", "NNP", "Times"),

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def cache_home(tmp_path, monkeypatch):
     monkeypatch.setenv("PTB2FD_CACHE", str(tmp_path / "c"))
     monkeypatch.delenv("PTB2FD_NO_CACHE", raising=False)
-    return tmp_path / "c" / "ptb2fd-tables"
+    return tmp_path / "c" / "tables"
 
 
 def counting_builder(value):
@@ -171,8 +171,8 @@ def test_same_output_with_and_without_cache(tmp_path):
                        env=dict(env, **extra), check=True, capture_output=True)
         outputs.append(out.read_bytes())
         if name == "none":
-            assert not (tmp_path / "cache" / "ptb2fd-tables").exists()
-    names = {p.name.split("-")[0] for p in (tmp_path / "cache" / "ptb2fd-tables").iterdir()}
+            assert not (tmp_path / "cache" / "tables").exists()
+    names = {p.name.split("-")[0] for p in (tmp_path / "cache" / "tables").iterdir()}
     assert names == {"yaml", "morphy", "lemminflect"}
     assert outputs[0] == outputs[1] == outputs[2]
     assert outputs[0].count(b"\n") == 30 and b'"base":"Lorillard"' in outputs[0]
@@ -196,5 +196,5 @@ def test_concurrent_writers_never_leave_half_an_entry(tmp_path):
 
     with mp.get_context("fork").Pool(3) as pool:
         assert all(pool.map(_write_many, [(str(tmp_path), 10)] * 3))
-    names = [p.name for p in (tmp_path / "ptb2fd-tables").iterdir()]
+    names = [p.name for p in (tmp_path / "tables").iterdir()]
     assert len(names) == 1 and names[0].startswith("race-") and names[0].endswith(".bin")

