@@ -47,7 +47,7 @@ def pytest_runtest_setup(item):
         return
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"CI=true: {NO_SAMPLE}", pytrace=False)
-    pytest.skip(NO_SAMPLE)
+    pytest.skip(f"{item.nodeid} {NO_SAMPLE}")  # the test named: one line each under -rs
 
 
 @pytest.fixture(scope="session")

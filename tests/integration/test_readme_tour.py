@@ -16,6 +16,7 @@ from __future__ import annotations
 import doctest
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -41,9 +42,15 @@ def checked_form(line: str) -> str:
     if words[:1] == ["make"]:
         return f"make -n -C {ROOT} {' '.join(words[1:])}"
     if words[:2] == ["pip", "install"]:
-        args = [str(ROOT) if a == "." else a for a in words[2:]]
+        args = [_project(a) for a in words[2:]]
         return f"{BIN}/python -m pip install --quiet --dry-run --no-deps {' '.join(args)}"
     return line
+
+
+def _project(arg: str) -> str:
+    """"." and ".[extra]" (quoted or not) name the project's folder."""
+    bare = arg.strip("'\"")
+    return shlex.quote(str(ROOT) + bare[1:]) if bare == "." or bare.startswith(".[") else arg
 
 
 def shell_script(code: str) -> str:
