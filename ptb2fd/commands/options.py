@@ -39,6 +39,7 @@ def exit_status(ok: str, failed: list[str], usage: list[str], writes: bool = Fal
 EXIT_STATUS = exit_status(
     "every sentence converted (or was skipped: markup only)",
     ["some sentences failed (each reported with file, line and id)",
+     "the input holds no tree, or no record to re-export (nothing written)",
      "the output could not be written (disk full; the previous -o file is kept)"],
     ["unusable arguments, inputs or rule files", UNWRITABLE], writes=True)
 
