@@ -27,7 +27,7 @@ from ptb2fd.regen.view import VIEWS
 from ptb2fd.rulelang.folder import RULE_FILES
 
 FORMAT = "ptb2fd-realizer"
-# 2: the features of issue 9's second pass (kinds, words, boundaries, subject position): a version-1
+# 2: the features of the search's second version (kinds, words, boundaries, subject position): a version-1
 # file's weights belong to other features, so it is refused rather than misread.
 FORMAT_VERSION = 2
 SCORINGS = ("lm", "ranker", "both")

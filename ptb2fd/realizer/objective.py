@@ -1,4 +1,4 @@
-"""The ranker's objective over the training shards (issue 25): the
+"""The ranker's objective over the training shards: the
 candidate sets are never in memory all at once.
 
 The design matrix X (candidates x features) is kept as a product:

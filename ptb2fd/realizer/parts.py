@@ -1,4 +1,4 @@
-"""Features as hashed "parts", for training at any size (issue 25).
+"""Features as hashed "parts", for training at any size.
 
 A feature is named by a 64-bit hash of its string (`feature_hash`: the
 first 8 bytes of BLAKE2b, the same in every process and on every run), so
