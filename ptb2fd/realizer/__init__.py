@@ -9,8 +9,8 @@ Modules: lm (Kneser-Ney trigrams), units (a head's search space), features, sear
 ranker (L-BFGS estimation), training (a sentence's heads and candidate orderings), trainer
 (`train_model`) with folds (sentences dealt out, copies together), passes, extract, parts,
 shards and objective (training in shards), prior (the variances tried), weights, inflection,
-stat (the realizer), records and record_checks (a user's own input), model (the file), evaluate (`python -m ptb2fd.realizer.evaluate`),
-select (a realizer by name). `ModelError`, `RecordError` and `load_realizer` load
+stat (the realizer), records and record_checks (a user's own input), model (the file),
+evaluate (`python -m ptb2fd.realizer.evaluate`), select (a realizer by name). `ModelError`, `RecordError` and `load_realizer` load
 with their modules (numpy, scipy) on first use, not with the package.
 
 May import: errors, record, formats, rulelang, regen, ruleset.

@@ -75,7 +75,7 @@ def test_every_sentence_of_the_sample_is_realized(sample_sentences, paper_realiz
 def test_every_sentence_of_gum_is_realized(converter, paper_realizer, rules):
     from ptb2fd.trees.reader import read_trees
 
-    sentences = [r.sentence for r in map(converter.convert, read_trees([str(p) for p in sorted(GUM_CONST.glob("*.ptb"))]))
-                 if r.sentence is not None]
+    files = [str(p) for p in sorted(GUM_CONST.glob("*.ptb"))]
+    sentences = [r.sentence for r in map(converter.convert, read_trees(files)) if r.sentence is not None]
     assert len(sentences) > 4000
     assert refusals(sentences, paper_realizer, rules) == []

@@ -103,7 +103,8 @@ def _drop(*fields):
      "record 1 (id 1): field 'cat': 'XYZ' is not a tag of the rules' tag set (treebank.yaml pos_tags)"),
     ("shallow", lambda rs: rs[3].update(role="object"),
      "record 4 (id 4): field 'role': the root (head 0) must have role top (got 'object')"),
-    ("paper", lambda rs: rs[0].update(role="top"), "record 1 (id 1): field 'role': only the root (head 0) has role top"),
+    ("paper", lambda rs: rs[0].update(role="top"),
+     "record 1 (id 1): field 'role': only the root (head 0) has role top"),
     ("paper", _drop("conj_anchor"), "record 1 (id 1): field 'junction': junction 1 has no anchor: none of its "
                                     "conjuncts names its conjunction (conj_anchor)"),
     ("shallow", lambda rs: rs.pop(1) and [r.pop("conj_anchor", None) for r in rs],
@@ -134,7 +135,8 @@ def test_realize_refuses_an_impossible_sentence_in_one_line_and_goes_on(tmp_path
     bad = copy.deepcopy(_dogs())
     bad[0]["cat"] = "XYZ"
     path = tmp_path / "in.jsonl"
-    path.write_text(json.dumps({"id": "odd", "tokens": bad}) + "\n" + json.dumps({"id": "ok", "tokens": _dogs()}) + "\n")
+    path.write_text(json.dumps({"id": "odd", "tokens": bad}) + "\n"
+                    + json.dumps({"id": "ok", "tokens": _dogs()}) + "\n")
     assert main(["realize", str(path), "--model", str(model_path)]) == 1
     out, err = capsys.readouterr()
     first, second = out.splitlines()

@@ -78,7 +78,8 @@ def test_train_refuses_too_few_sentences_in_one_line(tmp_path, capsys):
     from ptb2fd.cli import main
 
     trees = tmp_path / "two.mrg"
-    trees.write_text("(S (NP-SBJ (PRP He)) (VP (VBD left)) (. .))\n" * 2 + "(S (NP-SBJ (PRP I)) (VP (VBD ran)) (. .))\n")
+    trees.write_text("(S (NP-SBJ (PRP He)) (VP (VBD left)) (. .))\n" * 2
+                     + "(S (NP-SBJ (PRP I)) (VP (VBD ran)) (. .))\n")
     assert main(["train", str(trees), "--view", "shallow", "-o", str(tmp_path / "m.model")]) == 2
     err = capsys.readouterr().err
     assert err.splitlines()[-1].startswith("ptb2fd: too few sentences to train on: 3 sentence(s), 2 group(s)")
@@ -90,7 +91,8 @@ def test_train_reports_and_warns_about_repeated_sentences(tmp_path, capsys):
 
     lines = ["(S (NP-SBJ (PRP He)) (VP (VBD left)) (. .))", "(S (NP-SBJ (PRP She)) (VP (VBD stayed)) (. .))",
              "(S (NP-SBJ (NNS Dogs)) (VP (VBD barked)) (. .))", "(S (NP-SBJ (NNS Cats)) (VP (VBD slept)) (. .))",
-             "(S (NP-SBJ (DT The) (NN sun)) (VP (VBD rose)) (. .))", "(S (NP-SBJ (DT The) (NN car)) (VP (VBD stopped)) (. .))"]
+             "(S (NP-SBJ (DT The) (NN sun)) (VP (VBD rose)) (. .))",
+             "(S (NP-SBJ (DT The) (NN car)) (VP (VBD stopped)) (. .))"]
     trees = tmp_path / "t.mrg"
     trees.write_text("\n".join(lines + lines[:1]) + "\n")
     model = tmp_path / "m.model"
