@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ptb2fd.errors import UsageError
+from ptb2fd.realizer.extract import Context, _fold_lm, set_context
 from ptb2fd.realizer.folds import BLOCK, FoldPlan, document_of, sentence_key
 from ptb2fd.realizer.passes import spool
 from ptb2fd.realizer.training import FOLDS
@@ -63,7 +64,7 @@ def test_too_few_sentences_for_the_folds_is_a_usage_error(items):
         _plan(items)
 
 
-def test_the_spool_deals_copies_into_one_fold(tmp_path, converter):
+def test_the_spool_deals_copies_into_one_fold(tmp_path, converter, rules):
     trees = ["(S (NP-SBJ (PRP He)) (VP (VBD left)) (. .))", "(S (NP-SBJ (PRP She)) (VP (VBD stayed)) (. .))",
              "(S (NP-SBJ (NNS Dogs)) (VP (VBD barked)) (. .))", "(S (NP-SBJ (NNS Cats)) (VP (VBD slept)) (. .))"]
     sentences = [converter.convert_text(t) for t in trees * 3]
@@ -72,6 +73,13 @@ def test_the_spool_deals_copies_into_one_fold(tmp_path, converter):
     # each fold's trigram counts hold whole sentences: every copy of "he left" in one fold
     with_he = [k for k, counts in enumerate(sp.fold_counts) if counts.get(("<s>", "<s>", "he"))]
     assert len(with_he) == 1 and sp.fold_counts[with_he[0]][("<s>", "<s>", "he")] == 3
+    # the language model that scores that fold's candidates was trained without it
+    set_context(Context("shallow", rules, sp.fold_counts))
+    try:
+        assert ("<s>", "<s>", "he") not in _fold_lm(with_he[0]).trigrams
+        assert _fold_lm((with_he[0] + 1) % FOLDS).trigrams[("<s>", "<s>", "he")] == 3
+    finally:
+        set_context(None)
 
 
 def test_train_refuses_too_few_sentences_in_one_line(tmp_path, capsys):
