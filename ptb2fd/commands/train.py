@@ -5,7 +5,10 @@
 
 Input is converted records (JSONL, Parquet, a `convert -o DIR/` folder) or
 trees (converted on the fly with the rules of --rules). Train on dev only:
-the test half is for reporting. --jobs N converts and extracts the
+the test half is for reporting. The folds that choose the prior and the
+default scoring keep a sentence's copies and a document's neighbouring
+sentences together; `train` says how many sentences repeat an earlier one
+and warns above 5 %. --jobs N converts and extracts the
 training data in N processes; the model is the same for any N
 (docs/statistical-realizer.md).
 """
@@ -25,7 +28,8 @@ EXIT_STATUS = exit_status(
     "the model was written",
     ["some sentences could not be read or converted (each reported with file, line and id; the model is "
      "trained on the others)", "the model could not be written (disk full; the previous file is kept)"],
-    ["unusable arguments, inputs or rule files", "no sentences to train on", UNWRITABLE], writes=True)
+    ["unusable arguments, inputs or rule files", "no sentences to train on, or too few to fill the "
+                                                 "cross-validation folds (fewer than 3 different sentences)", UNWRITABLE], writes=True)
 
 
 def add_parser(sub) -> None:

@@ -7,10 +7,10 @@ realize`, `ptb2fd regen --realizer stat`, and from Python:
 
 Modules: lm (Kneser-Ney trigrams), units (a head's search space), features, search (beam),
 ranker (L-BFGS estimation), training (a sentence's heads and candidate orderings), trainer
-(`train_model`) with passes, extract, parts, shards and objective (training in shards, issue
-25), prior (the variances tried), weights, inflection, stat (the realizer), records (a
-user's own input), model (the file), evaluate (`python -m ptb2fd.realizer.evaluate`),
-select (a realizer by name). `ModelError`, `RecordError` and `load_realizer` load
+(`train_model`) with folds (sentences dealt out, copies together), passes, extract, parts,
+shards and objective (training in shards), prior (the variances tried), weights, inflection,
+stat (the realizer), records and record_checks (a user's own input), model (the file),
+evaluate (`python -m ptb2fd.realizer.evaluate`), select (a realizer by name). `ModelError`, `RecordError` and `load_realizer` load
 with their modules (numpy, scipy) on first use, not with the package.
 
 May import: errors, record, formats, rulelang, regen, ruleset.

@@ -1,8 +1,9 @@
 """The trainer's passes over the training sentences, in shards.
 
 `spool` reads the sentences once (from a file or a conversion running as
-they are read), writes them to shard files of one fold each, and counts
-each fold's trigrams for the language models. `run_pass` extracts every
+they are read), deals them out to folds that keep a sentence's copies and
+a document's neighbours together (`folds.py`), writes them to shard files
+of one fold each, and counts each fold's trigrams for the language models. `run_pass` extracts every
 shard (`extract.extract_shard`, in this process or in `jobs` forked
 workers), merges the parts the workers handed back into the parts x
 features matrix (features and parts numbered by sorted hash, so the
@@ -29,6 +30,7 @@ from scipy.sparse import coo_matrix
 
 from ptb2fd.errors import Ptb2fdError
 from ptb2fd.realizer.extract import Context, SecondPass, ShardTask, extract_shard, set_context, trim_heap
+from ptb2fd.realizer.folds import FoldPlan
 from ptb2fd.realizer.inflection import InflectionCounts
 from ptb2fd.realizer.lm import count_trigrams
 from ptb2fd.realizer.objective import TrainingSet
@@ -36,6 +38,7 @@ from ptb2fd.realizer.shards import ShardStore, densify
 from ptb2fd.realizer.training import FOLDS, reference_words
 
 FIRST_SHARD, LAST_SHARD = 250, 2000
+ARRIVAL = 1000  # sentences a file while the spool reads them
 
 
 def shard_size(k: int) -> int:
@@ -49,10 +52,40 @@ class Spool:
     tasks: list[tuple[int, str]] = field(default_factory=list)  # (fold, file of pickled sentences), fold by fold
     fold_counts: list[Counter] = field(default_factory=lambda: [Counter() for _ in range(FOLDS)])
     sentences: int = 0
+    repeated: int = 0  # sentences whose words an earlier one had (`folds.FoldPlan`)
+    fold_sentences: list[int] = field(default_factory=lambda: [0] * FOLDS)
+    documents: int = 0
 
 
 def spool(sentences, work: Path) -> Spool:
+    """The sentences read once, in arrival order to files of `ARRIVAL`, while
+    `folds.FoldPlan` sees their ids and words; then dealt out to the shard
+    files of their folds (a sentence's copies and its document's neighbours
+    in one fold), each fold's trigrams counted. Too few sentences to fill
+    every fold: a `UsageError`, before any extraction."""
     out = Spool(work)
+    plan = FoldPlan(FOLDS)
+    arrived: list[str] = []
+    chunk: list = []
+
+    def flush_arrived() -> None:
+        path = str(work / f"arrived-{len(arrived)}.pickle")
+        with open(path, "wb") as f:
+            pickle.dump(chunk, f, protocol=pickle.HIGHEST_PROTOCOL)
+        arrived.append(path)
+        chunk.clear()
+
+    for s in sentences:
+        plan.add(s.id, [t.word for t in s.tokens])
+        chunk.append(s)
+        if len(chunk) >= ARRIVAL:
+            flush_arrived()
+    if chunk:
+        flush_arrived()
+    out.sentences, out.repeated, out.documents = plan.sentences, plan.repeated, plan.documents
+    if not plan.sentences:
+        return out
+    fold_of = plan.assign()
     chunks: list[list] = [[] for _ in range(FOLDS)]
     made = [0] * FOLDS
     files: list[list[str]] = [[] for _ in range(FOLDS)]
@@ -65,13 +98,20 @@ def spool(sentences, work: Path) -> Spool:
         made[fold] += 1
         chunks[fold] = []
 
-    for i, s in enumerate(sentences):
-        fold = i % FOLDS
-        count_trigrams(reference_words(s), out.fold_counts[fold])
-        chunks[fold].append(s)
-        out.sentences += 1
-        if len(chunks[fold]) >= shard_size(made[fold]):
-            flush(fold)
+    i = 0
+    for path in arrived:
+        with open(path, "rb") as f:
+            these = pickle.load(f)
+        Path(path).unlink()
+        for s in these:
+            fold = fold_of[i]
+            i += 1
+            count_trigrams(reference_words(s), out.fold_counts[fold])
+            chunks[fold].append(s)
+            out.fold_sentences[fold] += 1
+            if len(chunks[fold]) >= shard_size(made[fold]):
+                flush(fold)
+        del these
     for fold in range(FOLDS):
         if chunks[fold]:
             flush(fold)

@@ -26,26 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ptb2fd.errors import SentenceError
+from ptb2fd.realizer.record_checks import IDS, RecordError, check_records
 from ptb2fd.record import FIELDS, SUBJECT_POSITIONS
 from ptb2fd.regen.view import PUNCT_ROLES, VIEW_FIELDS, VIEWS, RegenerationView, ViewRecord
 
 GROUPTYPES = ("clause", "np", "other")
 DIRECTIONS = ("left", "right")
 KNOWN = frozenset(FIELDS) | {"unit_rank"}
-IDS = ("head", "conj_anchor", "conj_sibling")  # fields that name another record of the sentence
 COUNTS = ("junction", "compound", "junction_position", "compound_position", "unit_rank")
-
-
-class RecordError(SentenceError):
-    """A record of a user's input that the realizer cannot read."""
-
-    kind = "record"
-
-    def __init__(self, message: str, record: int | None = None, field: str | None = None, location=None):
-        super().__init__(message, location)
-        self.record = record  # 1-based place of the record in its sentence
-        self.field = field
 
 
 def required_fields(view_name: str) -> tuple[str, ...]:
@@ -60,7 +48,7 @@ def records_view(records: Sequence[Mapping], view_name: str, rules) -> Regenerat
         raise RecordError("a sentence needs at least one record")
     spec = VIEWS[view_name]
     values = [_values(r, k, spec, rules) for k, r in enumerate(records, 1)]
-    _check_tree(values)
+    check_records(values, frozenset(spec.fields), rules)
     out = []
     for v in values:
         sided = v["role"] in rules.roles.adjunct_roles or v["role"] in PUNCT_ROLES
@@ -129,72 +117,6 @@ def _defaults(v: dict, record, rules) -> None:
     for name in ("cat0", "cat1", "tense", "pn"):
         if name not in record:
             v[name] = getattr(entry, name).get(lower, False)
-
-
-def _check_tree(values: list[dict]) -> None:
-    """Distinct ids; every head, anchor and sibling a record of the sentence;
-    one root; every record below it (no cycle)."""
-    ids: dict[int, dict] = {}
-    for v in values:
-        if v["id"] in ids:
-            raise RecordError(f"{v['_where']}: field 'id': {v['id']} is the id of record {ids[v['id']]['_k']} too",
-                              v["_k"], "id")
-        ids[v["id"]] = v
-    for v in values:
-        for name in IDS:
-            x = v[name]
-            if x is not None and x != 0 and x not in ids:
-                raise RecordError(f"{v['_where']}: field {name!r}: {x} is no record of the sentence", v["_k"], name)
-            if name != "head" and x == 0:
-                raise RecordError(f"{v['_where']}: field {name!r}: 0 is no record of the sentence", v["_k"], name)
-    _check_groups(values, ids)
-    roots = [v for v in values if v["head"] == 0]
-    if len(roots) != 1:
-        at = roots[1] if roots else values[0]
-        raise RecordError(f"{at['_where']}: field 'head': {len(roots)} records with head 0; a sentence has one root",
-                          at["_k"], "head")
-    for v in values:
-        seen, x = set(), v
-        while x["head"] != 0:
-            if x["id"] in seen:
-                raise RecordError(f"{v['_where']}: field 'head': the heads go round in a circle, never reaching "
-                                  f"the root", v["_k"], "head")
-            seen.add(x["id"])
-            x = ids[x["head"]]
-
-
-def _check_groups(values: list[dict], ids: dict[int, dict]) -> None:
-    """Coordinations and compound prepositions as the converter writes them:
-    a conjunct's position, anchor (the conjunction) and sibling (the conjunct
-    before it) only in a coordination, and of the same one; the members of a
-    coordination depend on one head, or on its first conjunct when that is
-    the head ("sold it and bought them": "and", "bought" depend on "sold");
-    the words of a compound preposition on one head."""
-    members: dict[tuple[str, int], list[dict]] = {}
-    for v in values:
-        for name, group in (("junction_position", "junction"), ("conj_anchor", "junction"),
-                            ("conj_sibling", "junction"), ("compound_position", "compound")):
-            if v[name] is not None and v[group] is None:
-                raise RecordError(f"{v['_where']}: field {name!r}: only in a {group} (no {group!r} given)",
-                                  v["_k"], name)
-        for name in ("conj_anchor", "conj_sibling"):
-            if v[name] is not None and ids[v[name]]["junction"] != v["junction"]:
-                raise RecordError(f"{v['_where']}: field {name!r}: record {v[name]} is not in junction "
-                                  f"{v['junction']}", v["_k"], name)
-        for group in ("junction", "compound"):
-            if v[group] is not None:
-                members.setdefault((group, v[group]), []).append(v)
-    for (group, number), vs in members.items():
-        heads = {v["head"] for v in vs}
-        if len(heads) == 1:
-            continue
-        inner = [v for v in vs if v["id"] in heads]
-        if group == "junction" and len(inner) == 1 and heads == {inner[0]["id"], inner[0]["head"]} and \
-                all(v["head"] == inner[0]["id"] for v in vs if v is not inner[0]):
-            continue
-        odd = next(v for v in vs if v["head"] != vs[0]["head"])
-        raise RecordError(f"{odd['_where']}: field 'head': the members of {group} {number} depend on different "
-                          f"heads", odd["_k"], "head")
 
 
 def read_sentences(lines, source: str):

@@ -29,6 +29,7 @@ import numpy as np
 
 from ptb2fd.errors import UsageError
 from ptb2fd.realizer.extract import Context, SecondPass, peak_rss_mb, trim_heap
+from ptb2fd.realizer.folds import WARN_REPEATED
 from ptb2fd.realizer.lm import KneserNeyLM
 from ptb2fd.realizer.model import FORMAT, FORMAT_VERSION, check_view_name, rules_hash
 from ptb2fd.realizer.passes import Extraction, PassResult, feature_names, run_pass, spool, write_plan
@@ -84,11 +85,15 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None,
         sp = spool(sentences, Path(work))
         if not sp.sentences:
             raise UsageError("no sentences to train on")
+        _say_folds(sp, say)
         with Extraction(Context(view_name, rules, sp.fold_counts), jobs, progress) as extraction:
             first = run_pass(sp, extraction, "first")
             # (counted in the first pass only)
             inflector, compounds, skipped = first.inflection.inflector(), first.compounds, first.skipped
             sets, kept = prune(first.sets, MIN_HEADS)
+            if not held_out_folds_of(sets, HELD_OUT_FOLDS):
+                raise UsageError(f"too little to train on: the {sp.sentences} sentences have words to order "
+                                 f"in fewer than two of the {FOLDS} folds")
             say(f"{sp.sentences} sentences, {sets.groups} heads, {sets.candidates} candidates, {len(kept)} features "
                 f"of {1 + len(first.feature_hashes)} kept ({time.perf_counter() - t0:.1f} s)")
             # Twice: a first model (the middle of the grid, no cross-validation) only
@@ -115,7 +120,7 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None,
             + (f", its workers {_cpu(resource.RUSAGE_CHILDREN) - cpu0[1]:.1f} s" if worker_peak else ""))
         training = {"sentences": sp.sentences, "heads": sets.groups, "candidates": sets.candidates,
                     "features": len(kept), "features_seen": 1 + len(second.feature_hashes),
-                    "skipped_heads": skipped}
+                    "skipped_heads": skipped, "repeated_sentences": sp.repeated, "fold_sentences": sp.fold_sentences}
     return {
         "format": FORMAT, "version": FORMAT_VERSION, "view": view_name, "rules_hash": rules_hash(rules.directory),
         "default": report.pop("default"), "beam": beam_for(view_name), "search_beams": search_beams(view_name),
@@ -123,6 +128,18 @@ def train_model(sentences, view_name: str, rules, variances=VARIANCES, log=None,
         "lm": lm.to_json(), "inflection": inflector.to_json(),
         "compounds": _commonest_orders(compounds),
     }
+
+
+def _say_folds(sp, say) -> None:
+    """How the sentences were dealt out, and a warning when many repeat."""
+    share = sp.repeated / sp.sentences
+    say(f"{sp.sentences} sentences, {sp.repeated} ({100 * share:.1f} %) repeating an earlier one; folds of "
+        f"{', '.join(map(str, sp.fold_sentences))} sentences (a sentence's copies and a document's neighbouring "
+        f"sentences in one fold)")
+    if share > WARN_REPEATED:
+        say(f"warning: {100 * share:.1f} % of the training sentences repeat an earlier one (more than "
+            f"{100 * WARN_REPEATED:.0f} %): copies weigh as many times as they occur; if they are accidental "
+            f"(a corpus copied, one document in two releases), train on one copy")
 
 
 def _cpu(who: int) -> float:

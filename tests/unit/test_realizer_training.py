@@ -13,6 +13,7 @@ import pytest
 
 from ptb2fd.realizer.extract import Context, SecondPass
 from ptb2fd.realizer.features import bigram_features, order_features, pair_features
+from ptb2fd.realizer.folds import FoldPlan
 from ptb2fd.realizer.lm import KneserNeyLM
 from ptb2fd.realizer.parts import feature_hash, part_hash
 from ptb2fd.realizer.passes import Extraction, run_pass, spool, write_plan
@@ -52,12 +53,17 @@ def first_pass(tmp_path_factory, sentences, rules):
 
 def _problems(sentences, rules):
     """(fold, sentence's place in its shard, head) -> (problem, reference, seed, fold), as the shards
-    number them (here every fold is one shard)."""
+    number them (here every fold is one shard; the folds as `folds.FoldPlan` deals them out)."""
+    plan = FoldPlan(FOLDS)
+    for s in sentences:
+        plan.add(s.id, [t.word for t in s.tokens])
     out = {}
-    for i, s in enumerate(sentences):
-        ts = training_sentence(s, i, "shallow", rules)
+    placed = [0] * FOLDS
+    for s, fold in zip(sentences, plan.assign()):
+        ts = training_sentence(s, fold, "shallow", rules)
         for h, (p, ref) in enumerate(ts.heads):
-            out[(i % FOLDS, i // FOLDS, h)] = (p, ref, f"{ts.words[:3]}{h}", ts.fold)
+            out[(fold, placed[fold], h)] = (p, ref, f"{ts.words[:3]}{h}", ts.fold)
+        placed[fold] += 1
     return out
 
 
