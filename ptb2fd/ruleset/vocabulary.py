@@ -115,6 +115,9 @@ class Vocabulary:
 
     def problem(self, kind: str, name: str) -> str | None:
         """Why `name` is not a declared name of `kind`, or None."""
+        if kind.startswith("bool:"):
+            return (f"{name} where a {_WHAT.get(kind[5:], 'pattern')} belongs: an unquoted yes, no, on or off is "
+                    f"YAML for true or false; quote a name that is spelled so ('NO')")
         if kind == "pattern":
             return self._pattern_problem(name)
         if kind == "role" and ":" in name:  # order.yaml "object:clause": role and group type
@@ -198,7 +201,9 @@ def _walk(filename: str, fields: dict[str, str], value: Any, rule_id: str | None
     elif isinstance(value, list):
         for v in value:
             yield from _walk(filename, fields, v, rule_id, line, kind)
-    elif kind is not None and value is not None and not isinstance(value, bool):
+    elif kind is not None and isinstance(value, bool):  # NO, ON, off: YAML reads a bare one as true/false
+        yield filename, rule_id, line, "bool:" + kind, str(value).lower()
+    elif kind is not None and value is not None:
         yield filename, rule_id, line, kind, str(value)
 
 

@@ -140,3 +140,11 @@ def test_a_missing_tree_file_is_a_usage_error(capsys):
     status, out = check(capsys, RULES, "no-such-trees.mrg")
     assert status == 2
     assert "no-such-trees.mrg: no such file or folder" in out
+
+
+def test_a_name_yaml_reads_as_a_boolean_is_refused(folder, capsys):
+    """np_labels: [NP, NO] reads NO as false: it is named, not skipped."""
+    edit(folder, "heads.yaml", "np_labels: [NP, NX, NML, NAC]", "np_labels: [NP, NO, NML, NAC]")
+    status, out = check(capsys, folder, "--no-sample")
+    assert status == 2
+    assert "false where a phrase label belongs: an unquoted yes, no, on or off is YAML for true or false" in out
