@@ -22,6 +22,9 @@ EXIT_STATUS = exit_status(
     ["some trees failed to convert (each named on stderr)", STDOUT_FULL],
     ["problems in the rule files (all listed, each with file:line)",
      "unusable arguments (no such tree file, the sample not found)"])
+# The regeneration views whose placements count as order.yaml firings: one
+# with sides (paper: position classes for two roles, full: for all), one without.
+FIRING_VIEWS = ("paper", "full", "shallow")
 # How many failed trees are named before "… N more".
 SHOWN_FAILURES = 10
 
@@ -49,22 +52,35 @@ def count_firings(rules, paths: list[str]):
     on them, and count rule firings: (Counter of rule ids, Summary)."""
     from ptb2fd.conversion.converter import Converter
     from ptb2fd.lexicon.wordnet import ensure_wordnet
-    from ptb2fd.regen.check import RegenerationCheck
+    from ptb2fd.regen.order import Regenerator
+    from ptb2fd.regen.view import get_view, make_view
     from ptb2fd.runner.stream import Summary, convert_stream
     from ptb2fd.trees.reader import read_trees
 
     ensure_wordnet()
     converter = Converter(rules)
-    check = RegenerationCheck(rules.order, rules.roles.adjunct_roles)
+    adjuncts = rules.roles.adjunct_roles
+    # order.yaml serves every view: its unsided rules place adjuncts only
+    # where the view hides the side (shallow, lemma), its class rules only
+    # where it shows a role's position class; so each kind of view is run.
+    # Only the placement is done, as the regeneration check does it; the
+    # order is not scored.
+    placers = [(get_view(v), Regenerator(rules.order)) for v in FIRING_VIEWS]
     summary = Summary()
     contractions: Counter = Counter()
     for result in convert_stream(converter, read_trees(paths)):
         summary.add(result)
-        if result.sentence is not None:
-            check.run(result.sentence)
-            contractions.update(contraction_firings(result.sentence, rules.baseforms))
+        s = result.sentence
+        if s is not None:
+            for view, placer in placers:
+                try:
+                    placer.order(make_view(s, adjuncts, seed=s.id, view=view).view.records)
+                except Exception:  # noqa: BLE001 - as in the regeneration check, a placement bug costs its sentence
+                    summary.notes["placement-error"] += 1
+            contractions.update(contraction_firings(s, rules.baseforms))
     fired = Counter(summary.fired)
-    fired.update(check.regenerator.fired)
+    for _, placer in placers:
+        fired.update(placer.fired)
     fired.update(contractions)
     return fired, summary
 
@@ -165,7 +181,8 @@ def run(args) -> int:
     else:
         print()
         print(f"Rule firings on {what}: {summary.line()}")
-        print("(order.yaml: placements in the regeneration check; baseforms.yaml: found again from the records)")
+        print(f"(order.yaml: placements in the regeneration check, views {' and '.join(FIRING_VIEWS)}; "
+              "baseforms.yaml: found again from the records)")
         for line in lines:
             print(line)
         print()
