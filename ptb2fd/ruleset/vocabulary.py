@@ -153,9 +153,12 @@ class Vocabulary:
 def did_you_mean(name: str, known) -> str:
     """" (did you mean TMP?)": the declared names fewest typing slips away
     (a swap of two neighbours is one slip: TPM -> TMP, not TPC)."""
-    scored = sorted((_slips(name.upper(), k.upper()), -difflib.SequenceMatcher(None, name, k).ratio(), k)
-                    for k in known)
-    best = [k for d, _, k in scored if d <= max(1, len(name) // 3) and d == scored[0][0]][:2] if scored else []
+    # fewest slips; among those, the same letters (a swap) first: TPM -> TMP before TPC
+    # (then the closest by difflib's ratio: sbject -> subject or object)
+    scored = sorted((_slips(name.upper(), k.upper()), sorted(name.upper()) != sorted(k.upper()),
+                     -difflib.SequenceMatcher(None, name, k).ratio(), k) for k in known)
+    best = [k for d, other, _, k in scored if d <= max(1, len(name) // 3) and (d, other) == scored[0][:2]][:2] \
+        if scored else []
     if not best:
         best = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
     return f" (did you mean {' or '.join(best)}?)" if best else ""
