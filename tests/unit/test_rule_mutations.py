@@ -75,13 +75,15 @@ def candidates(name: str, data, names: Names):
             if isinstance(value.get("id"), str):
                 group = (name, value["id"])
             key_lines = getattr(value, "key_lines", None) or {}
-            keyed = path and path[-1] not in KEYED_BY_SETTINGS and all(names.is_name(k) for k in value)
+            # a mapping keyed by names (heads.yaml labels, categories.yaml tags: "$" and "," too)
+            keyed = path and path[-1] not in KEYED_BY_SETTINGS and any(names.is_name(k) for k in value) and all(
+                names.is_name(k) or not any(c.isalpha() for c in str(k)) for k in value)
             for k, v in value.items():
                 if k in NOT_NAMES or (name, k) in DECLARATIONS:
                     continue
                 at = key_lines.get(k, line_of(value) or line)
                 sub_group = group or (name,) + tuple(p for p in path + (k,) if isinstance(p, str))[:2]
-                if keyed:
+                if keyed and names.is_name(k):
                     out.append((sub_group, path + (k,), True, at, k))
                 walk(v, path + (k,), group, at)
         elif isinstance(value, list):
@@ -122,7 +124,8 @@ def apply(text: str, cand, typo: str) -> str | None:
     lines = text.split("\n")
     pattern = re.compile(r"(?<![^\s\[\]{},'\"])" + re.escape(token) + r"(?=['\"]?\s*:)" if is_key else
                          r"(?<![^\s\[\]{},'\"])" + re.escape(token) + r"(?=['\"]?(?:[\s\]},]|$))(?!['\"]?\s*:)")
-    for n in range(line - 1, min(line + 40, len(lines))):
+    # (a key's recorded line is its value's: a block mapping's value starts on the next line)
+    for n in range(max(0, line - (3 if is_key else 1)), min(line + 40, len(lines))):
         body = lines[n].split(" #", 1)[0]
         for m in pattern.finditer(body):
             new_line = lines[n][:m.start()] + typo + lines[n][m.end():]
