@@ -19,7 +19,7 @@ export NLTK_DATA := $(SHARED_NLTK)
 endif
 endif
 
-.PHONY: all install data demo test bench figures functions-model wordnet-data regen analysis clean
+.PHONY: all install data demo test check-rules bench figures functions-model wordnet-data regen analysis clean
 
 all: test
 
@@ -56,6 +56,11 @@ test: $(STAMP)
 	@$(MAKE) --no-print-directory data || { [ "$$CI" != true ] && \
 	  echo "make test: no NLTK sample: the tests that need it are skipped"; }
 	$(BIN)/python -m pytest -q
+
+# Every rule deleted in turn: the output must change (docs/rule-language.md,
+# "Testing a rule change"); a few minutes, so not part of `make test`.
+check-rules: data
+	PTB2FD_CHECK_RULES=1 $(BIN)/python -m pytest -q tests/rules/test_each_rule_matters.py
 
 # With Java on the PATH, the peer row (ClearNLP) needs the `peer` extra: installed here.
 bench: data

@@ -41,7 +41,9 @@ returning its figures; `main` runs them in order and prints the total time.
    1, 4 and 10 times, time and peak RSS per size (`--no-training`; the
    slowest measure, some minutes per size);
 12. the size of a core install, no extras (target at most 150 MB;
-   ptb2fd/bench/install_size.py).
+   ptb2fd/bench/install_size.py);
+13. `ptb2fd rules check` on the sample vs `ptb2fd convert` of it (target at
+   most 2x CPU; ptb2fd/bench/rulecheck.py).
 The child-process measures (1, 2, 5) are in ptb2fd/bench/process.py, the
 Dask and analyse measures (6, 7) in ptb2fd/bench/engines.py, the
 statistical realizer's in ptb2fd/bench/realizer.py and training.py, issue
@@ -69,6 +71,7 @@ from ptb2fd.bench.process import (
     bench_processes,
     bench_setup,
 )
+from ptb2fd.bench.rulecheck import bench_rule_check
 from ptb2fd.bench.scaling import bench_jobs, bench_regen_jobs
 from ptb2fd.bench.speed import bench_long_sentence, bench_peer, bench_rule_loop, bench_startup
 
@@ -170,7 +173,8 @@ def bench_training(args) -> dict:
 # The measures, in the order `make bench` prints them.
 MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_regen_jobs, bench_peak_rss,
             bench_peak_rss_regen, bench_dask, bench_analyse, bench_realizer, bench_startup, bench_rule_loop,
-            bench_peer, bench_long_sentence, bench_functions, bench_formats, bench_training, bench_install_size)
+            bench_peer, bench_long_sentence, bench_functions, bench_formats, bench_training, bench_install_size,
+            bench_rule_check)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -184,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", metavar="NAME", action="append",
                    help="run only this measure (setup, processes, in_process, jobs, regen_jobs, peak_rss, "
                         "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence, functions, "
-                        "formats, training, install_size); repeatable")
+                        "formats, training, install_size, rule_check); repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
     # One creation time for every record this run writes (conversion/provenance.py),

@@ -19,7 +19,8 @@ EXIT_STATUS = exit_status(
     "every sentence was converted and compared (with --reference: and every reference sentence was read)",
     ["some sentences failed to convert (each reported with file, line and id; counted as failed, the others "
      "are compared)", "with --reference, some reference sentences could not be read (each named with file and "
-     "line; the others are compared)", STDOUT_FULL],
+     "line; the others are compared)", "nothing was compared (no content word, or with --reference no tree "
+     "aligned with a reference sentence): said on stderr, and no agreement figure", STDOUT_FULL],
     ["unusable arguments, inputs, reference path or rule files"])
 
 
@@ -39,15 +40,20 @@ def add_parser(sub) -> None:
 
 
 def render_text(check: HeadCheck, limit: int) -> str:
+    from ptb2fd.commands.more import more
+    from ptb2fd.headcheck.compare import percent
+
     lines = [f"sentences {check.sentences} (failed {check.failed}, not aligned {check.unaligned}); "
              f"content words compared {check.compared} (left out as coordination {check.excluded})",
-             f"agreement {100 * check.agreement:.2f} % ({check.agree}/{check.compared}); "
+             f"agreement {percent(check.agreement)} ({check.agree}/{check.compared}); "
              f"disagreements {check.compared - check.agree}", "", "disagreement patterns (most frequent first):"]
     for pattern, count in check.patterns.most_common(limit):
         lines.append(f"{count:6d}  {pattern}")
         lines.extend(f"          {ex}" for ex in check.examples[pattern])
+    lines += more(len(check.patterns), limit, "      ")
     lines += ["", "disagreements by ptb2fd head rule of the word's phrase:"]
     lines += [f"{c:6d}  {r}" for r, c in check.by_head_rule.most_common(limit)]
+    lines += more(len(check.by_head_rule), limit, "      ")
     return "\n".join(lines)
 
 
@@ -70,6 +76,10 @@ def run(args) -> int:
         print(render_text(check, args.limit))
     if check.failed:
         print(f"ptb2fd: {check.failed} sentence(s) failed to convert", file=sys.stderr)
+        return 1
+    if not check.compared:
+        print(f"ptb2fd: nothing compared: no content word in {check.sentences} sentence(s); no agreement figure",
+              file=sys.stderr)
         return 1
     return 0
 
@@ -100,4 +110,9 @@ def run_reference(args, converter) -> int:
         print(render_reference(check, table, args.limit))
     if check.failed:
         print(f"ptb2fd: {check.failed} sentence(s) failed to convert", file=sys.stderr)
+    if check.total.agreement is None:
+        why = (f"none of the {check.sentences} tree(s) aligned with a sentence of {args.reference} (the same words)"
+               if check.sentences == check.unaligned + check.failed else "no word was judged")
+        print(f"ptb2fd: nothing compared: {why}; no agreement figure", file=sys.stderr)
+        return 1
     return 1 if check.failed or errors else 0

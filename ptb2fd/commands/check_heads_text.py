@@ -2,6 +2,8 @@
 ReferenceCheck.to_dict)."""
 from __future__ import annotations
 
+from ptb2fd.commands.more import more
+from ptb2fd.headcheck.compare import percent
 from ptb2fd.headcheck.reference import ReferenceCheck, Tally
 from ptb2fd.headcheck.reference_scheme import SchemeTable
 
@@ -9,7 +11,7 @@ from ptb2fd.headcheck.reference_scheme import SchemeTable
 def _line(name: str, t: Tally) -> str:
     conv = sum(t.conventions.values())
     return (f"{name:<22} compared {t.compared:6d}  agree {t.agree:6d}  conventions {conv:5d}  errors {t.errors:5d}  "
-            f"agreement {100 * t.agreement:6.2f} %")
+            f"agreement {percent(t.agreement, 6)}")
 
 
 def render_reference(check: ReferenceCheck, table: SchemeTable, limit: int) -> str:
@@ -26,14 +28,18 @@ def render_reference(check: ReferenceCheck, table: SchemeTable, limit: int) -> s
     lines += ["", "by reference relation:"]
     for label, t in sorted(check.by_label.items(), key=lambda kv: -kv[1].compared)[:limit]:
         lines.append("  " + _line(label, t))
+    lines += more(len(check.by_label), limit, "    ")
     lines += ["", "by ptb2fd role:"]
     for role, t in sorted(check.by_role.items(), key=lambda kv: -kv[1].compared)[:limit]:
         lines.append("  " + _line(role, t))
+    lines += more(len(check.by_role), limit, "    ")
     lines += ["", "disagreement patterns (most frequent first; role/relation tag: heads' tags):"]
     for pattern, count in check.patterns.most_common(limit):
         lines.append(f"{count:6d}  {pattern}")
         lines.extend(f"          {ex}" for ex in check.examples[pattern])
+    lines += more(len(check.patterns), limit, "      ")
     if check.unaligned_ids:
         lines += ["", f"trees without a reference sentence of the same words ({check.unaligned}): "
                   + ", ".join(check.unaligned_ids[:limit])]
+        lines += more(check.unaligned, min(limit, len(check.unaligned_ids)))
     return "\n".join(lines)

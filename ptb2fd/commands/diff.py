@@ -11,9 +11,11 @@ and AFTER regenerates only the sentences whose records changed.
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 
+from ptb2fd.commands.more import first, more
 from ptb2fd.commands.options import STDOUT_FULL, add_subparser, exit_status
 from ptb2fd.commands.regen import add_view_option
 from ptb2fd.errors import UsageError
@@ -22,7 +24,8 @@ from ptb2fd.regen.view import DEFAULT_VIEW
 EXIT_STATUS = exit_status(
     "the comparison was printed",
     ["with two rule folders: some sentences could not be read or converted (each reported with file, line "
-     "and id; listed as only before or only after)", STDOUT_FULL],
+     "and id; listed as only before or only after)",
+     "BEFORE and AFTER have no sentence in common (dev against test): nothing compared, both named", STDOUT_FULL],
     ["unusable arguments (BEFORE and AFTER not two report or two rule folders, no input)",
      "problems in a rule folder"])
 
@@ -33,6 +36,11 @@ def cache_note() -> str:
 
     return (f"With two rule folders, results are cached in {results_dir()}\n(`results` in $PTB2FD_CACHE, else "
             "in ~/.cache/ptb2fd; at most PTB2FD_CACHE_MB megabytes; PTB2FD_NO_CACHE=1 turns the cache off).")
+
+
+# Rules and role transitions listed in the text output (the rest: "… N more").
+SHOWN_RULES = 30
+SHOWN_TRANSITIONS = 20
 
 
 def add_parser(sub) -> None:
@@ -137,6 +145,11 @@ def run(args) -> int:
         raise UsageError("diff takes two --report folders (with sentences.jsonl) or two rule folders (with roles.yaml)")
     result = compare(before, after)
     sb, sa = result.pop("_sentences")
+    if not any(i in sa for i in sb):
+        # dev against test, say: every figure would compare different sentences
+        print(f"ptb2fd: diff: {args.before} ({len(sb)} sentences) and {args.after} ({len(sa)} sentences) have no "
+              "sentence in common: nothing compared", file=sys.stderr)
+        return 1
     status = 1 if failed else 0
     if args.json:
         print(json.dumps(result, indent=1))
@@ -144,15 +157,24 @@ def run(args) -> int:
     out = metric_table(result["metrics"])
     for title, ids in (("became exact", result["became_exact"]), ("stopped being exact", result["stopped_exact"])):
         out.append(f"\n{title}: {len(ids)}")
-        for i in ids[: args.limit]:
+        for i in first(ids, args.limit):
             out.append(f"  {i}: {sa[i]['reference'] if title == 'became exact' else sa[i]['diff']}")
+        out += more(len(ids), len(first(ids, args.limit)))
+    for title, ids in (("only in BEFORE", result["only_before"]), ("only in AFTER", result["only_after"])):
+        if ids:
+            out.append(f"\n{title}: {len(ids)} sentence(s): " + ", ".join(first(ids, args.limit)))
+            out += more(len(ids), len(first(ids, args.limit)))
     out.append(f"\nwords whose role changed: {result['role_changes']}")
-    for rule, n in list(result["role_changes_by_rule"].items())[:30]:
+    by_rule = list(result["role_changes_by_rule"].items())
+    for rule, n in by_rule[:SHOWN_RULES]:
         out.append(f"  {n:6d}  {rule}")
+    out += more(len(by_rule), SHOWN_RULES)
     if result["role_transitions"]:
         out.append("role transitions:")
-        for t, n in list(result["role_transitions"].items())[:20]:
+        transitions = list(result["role_transitions"].items())
+        for t, n in transitions[:SHOWN_TRANSITIONS]:
             out.append(f"  {n:6d}  {t}")
+        out += more(len(transitions), SHOWN_TRANSITIONS)
     print("\n".join(out))
     return status
 

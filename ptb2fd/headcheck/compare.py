@@ -43,16 +43,26 @@ class HeadCheck:
     by_head_rule: Counter = field(default_factory=Counter)
 
     @property
-    def agreement(self) -> float:
-        return self.agree / self.compared if self.compared else 1.0
+    def agreement(self) -> float | None:
+        """None when no word was compared: no figure, not 100 %."""
+        return self.agree / self.compared if self.compared else None
 
     def to_dict(self, limit: int) -> dict:
         return {"sentences": self.sentences, "failed": self.failed, "unaligned": self.unaligned,
-                "compared": self.compared, "agree": self.agree, "agreement": round(self.agreement, 6),
+                "compared": self.compared, "agree": self.agree, "agreement": percent_round(self.agreement),
                 "excluded_coordination": self.excluded,
                 "patterns": [{"pattern": p, "count": c, "examples": self.examples[p]}
                              for p, c in self.patterns.most_common(limit)],
                 "by_head_rule": dict(self.by_head_rule.most_common())}
+
+
+def percent_round(x: float | None) -> float | None:
+    return None if x is None else round(x, 6)
+
+
+def percent(x: float | None, width: int = 0) -> str:
+    """"97.12 %", or "n/a" when nothing was compared."""
+    return f"{100 * x:{width}.2f} %" if x is not None else "n/a".rjust(width + 2)
 
 
 def load_content_words(path: Path = CONTENT_WORDS) -> tuple[frozenset[str], frozenset[str]]:

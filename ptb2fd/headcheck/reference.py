@@ -41,14 +41,15 @@ class Tally:
         return self.compared - self.agree - sum(self.conventions.values())
 
     @property
-    def agreement(self) -> float:
-        """Agreement once conventions are set aside."""
+    def agreement(self) -> float | None:
+        """Agreement once conventions are set aside; None when no word was
+        judged (none compared, or every difference a convention)."""
         judged = self.agree + self.errors
-        return self.agree / judged if judged else 1.0
+        return self.agree / judged if judged else None
 
     def to_dict(self) -> dict:
         return {"compared": self.compared, "agree": self.agree, "conventions": dict(self.conventions.most_common()),
-                "errors": self.errors, "agreement": round(self.agreement, 6)}
+                "errors": self.errors, "agreement": None if self.agreement is None else round(self.agreement, 6)}
 
 
 @dataclass

@@ -33,6 +33,7 @@ BUCKETS = ((1, 10), (11, 20), (21, 30), (31, 40), (41, 10**9))
 METRIC_KEYS = ("sentences", "exact", "ssa_id", "ssa", "gsa", "sta", "gta", "bleu", "dea", "understandability",
                "quality")
 WORST = 50
+SHOWN_RULES = 25  # rules in "Misplaced words by rule" (the rest: one "… N more" row)
 LISTED = 100  # sentences listed per direction in the realizer comparison
 
 
@@ -210,8 +211,11 @@ class ReportBuilder:
         for role, wrong, total in self.role_errors():
             lines.append(f"| {role} | {wrong} | {total} | {wrong / total:.3f} |")
         lines += ["", "## Misplaced words by rule", "", "| rule | misplaced |", "|---|---|"]
-        for rule, n in self.rule_wrong.most_common(25):
+        for rule, n in self.rule_wrong.most_common(SHOWN_RULES):
             lines.append(f"| {rule} | {n} |")
+        if len(self.rule_wrong) > SHOWN_RULES:
+            lines.append(f"| … {len(self.rule_wrong) - SHOWN_RULES} more | "
+                         f"{sum(self.rule_wrong.values()) - sum(n for _, n in self.rule_wrong.most_common(SHOWN_RULES))} |")
         if other_name is not None:
             lines += self._comparison(metrics.get("realizer"), other_name, metrics.get("view"))
         worst = sorted(self.worst, reverse=True)

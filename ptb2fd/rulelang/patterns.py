@@ -5,9 +5,15 @@
     VB*     any category starting with VB
     -TPC    any constituent with function tag TPC
     NX-TTL  category NX with function tag TTL
+
+Anything else is refused when the rule file is compiled: "NN**S", "-",
+"NP-" and "(NP" are errors, not patterns that match nothing. Whether the
+category and the function tag are known is checked against the declared
+vocabulary (ptb2fd.ruleset.vocabulary).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ptb2fd.trees.ptbtree import Node
@@ -37,20 +43,40 @@ class Pattern:
         return True
 
 
+_BAD_CHARS = set("()[]{}<>|*!\\\"") | set(" \t")
+_NAME_CHARS = re.compile(r"[A-Z0-9]+")
+
+
 def compile_pattern(text: str) -> Pattern:
-    """Compile one pattern string; raises ValueError on a malformed one."""
+    """Compile one pattern string; raises ValueError on a malformed one, with
+    a hint: "NN**S", "-", "NP-" and "(NP" never parse (the first would
+    otherwise be a category that no tree has, and match nothing)."""
     if not isinstance(text, str) or not text:
         raise ValueError(f"empty or non-string pattern {text!r}")
     no_tags = text.endswith("!") and len(text) > 1
     body = text[:-1] if no_tags else text
-    if len(body) > 2 and body.startswith("-") and body.endswith("-"):
+    if len(body) > 2 and body.startswith("-") and body.endswith("-") and _NAME_CHARS.fullmatch(body[1:-1]):
         return Pattern(text, body, False, no_tags, None)  # -NONE-, -LRB-
     if body.startswith("-") and len(body) > 1:
-        return Pattern(text, None, False, no_tags, body[1:])
-    cat, _, ftag = body.partition("-") if body not in ("-",) else (body, "", "")
+        ftag = body[1:]
+        if not _NAME_CHARS.fullmatch(ftag):
+            raise ValueError(f"malformed pattern {text!r}: after '-' comes a function tag (-TMP)")
+        return Pattern(text, None, False, no_tags, ftag)
+    cat, dash, ftag = body.partition("-")
+    if not cat:
+        raise ValueError(f"malformed pattern {text!r}: a pattern names a category (NP), a function tag (-TMP) "
+                         "or both (NP-TMP)")
+    if dash and not _NAME_CHARS.fullmatch(ftag):
+        raise ValueError(f"malformed pattern {text!r}: '-' must be followed by a function tag (NP-SBJ)"
+                         if not ftag else f"malformed pattern {text!r}: one function tag after '-' (NP-SBJ)")
     prefix = cat.endswith("*") and len(cat) > 1
     if prefix:
         cat = cat[:-1]
+    bad = sorted(set(cat) & _BAD_CHARS)
+    if bad:
+        hint = ("'*' may only end a category (NN* matches NN, NNS, NNP, NNPS)" if bad == ["*"]
+                else f"{' '.join(repr(c) for c in bad)} cannot be part of a category (write NP, not (NP))")
+        raise ValueError(f"malformed pattern {text!r}: {hint}")
     return Pattern(text, cat, prefix, no_tags, ftag or None)
 
 

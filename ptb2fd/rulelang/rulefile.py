@@ -20,6 +20,7 @@ class LineDict(dict):
     """A YAML mapping that remembers the line it started on."""
 
     line: int | None = None
+    key_lines: dict | None = None  # key -> the line its value starts on (a scalar has no line of its own)
 
 
 class LineList(list):
@@ -42,6 +43,7 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
         )
     data = LineDict(loader.construct_mapping(node, deep=True))
     data.line = node.start_mark.line + 1
+    data.key_lines = {k: v.start_mark.line + 1 for k, (_, v) in zip(keys, node.value) if isinstance(k, str)}
     return data
 
 

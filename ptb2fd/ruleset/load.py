@@ -2,7 +2,8 @@
 
 `load_rules(DIR)` reads all rule files, compiles each into typed objects,
 checks references between files (a role named in clauses.yaml must be in
-the role inventory, a tag in pos_corrections.yaml must be a known tag), and
+the role inventory, every label, tag, function tag and role a rule names
+must be declared: ptb2fd.ruleset.vocabulary), and
 raises one `RuleFileError` listing every problem with its file, rule id and
 line. The default folder is the repository's `rules/` (or $PTB2FD_RULES).
 """
@@ -15,6 +16,7 @@ from typing import Any
 from ptb2fd.errors import RuleFileError, RuleProblem
 from ptb2fd.rulelang.folder import RULE_FILES, default_rules_dir  # noqa: F401  (re-exported)
 from ptb2fd.rulelang.rulefile import Checker
+from ptb2fd.ruleset.vocabulary import vocabulary_problems
 
 
 @dataclass(frozen=True)
@@ -68,10 +70,11 @@ def load_rules(directory: str | Path | None = None) -> RuleSet:
         raise RuleFileError([RuleProblem(str(directory), None, None, "rule folder not found")])
     problems: list[RuleProblem] = []
     compiled: dict[str, Any] = {}
+    raw: dict[str, Any] = {}
 
     def run(filename: str, compiler, *args):
         checker = Checker(directory / filename)
-        data = checker.load()
+        data = raw[filename] = checker.load()
         result = compiler(data, checker, *args) if data is not None or not checker.problems else None
         problems.extend(checker.problems)
         compiled[filename] = result
@@ -99,6 +102,8 @@ def load_rules(directory: str | Path | None = None) -> RuleSet:
         for role in sorted(used - inventory):
             problems.append(RuleProblem("clauses.yaml", None, None,
                                         f"role '{role}' is not in the role inventory of roles.yaml"))
+    # Every label, tag, function tag, empty element and role a rule names is declared (vocabulary.py).
+    problems.extend(vocabulary_problems(raw))
     if problems or any(v is None for v in compiled.values()):
         if not problems:
             problems.append(RuleProblem(str(directory), None, None, "a rule file could not be compiled"))

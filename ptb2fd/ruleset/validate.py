@@ -3,8 +3,9 @@ which also counts how often each rule fires on the NLTK Treebank sample).
 
 Errors (each printed with file, line and rule id; exit status 2):
 - everything `load_rules` reports: YAML syntax errors, unknown keys,
-  missing keys, bad values, references to unknown roles, slots, wordlists
-  or POS tags, duplicate ids within a file;
+  missing keys, bad values, malformed patterns, references to unknown
+  roles, slots or wordlists, labels, tags, function tags or roles that the
+  vocabulary does not declare (vocabulary.py), duplicate ids within a file;
 - duplicate rule ids across files: a rule id is unique in the whole folder,
   since firing counts, `rule` fields and --stats name rules by id alone.
   Ids made from mapping keys (head-NP, cat-NN, lemmatize-VB, head-default,
@@ -28,7 +29,7 @@ Warnings (printed, exit status unchanged):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,14 @@ class Report:
     errors: list[RuleProblem]
     warnings: list[RuleProblem]
     rules: Any  # the RuleSet, or None when it did not load
+    raw: dict = field(default_factory=dict)  # each file as parsed, with line numbers
+
+    def rule_lines(self) -> dict[str, tuple[str, int | None]]:
+        """Each rule id's file and line (None for a built-in id)."""
+        out: dict[str, tuple[str, int | None]] = {}
+        for rid, name, line, _ in rule_id_index(self.raw):
+            out.setdefault(rid, (name, line))
+        return out
 
 
 # -- loading the raw files -------------------------------------------------
@@ -178,4 +187,4 @@ def check_folder(directory: str | Path | None = None) -> Report:
     raw = _raw_files(directory) if directory.is_dir() else {}
     errors += duplicate_ids(raw)
     errors += unreachable_rules(raw)
-    return Report(errors, rule_warnings(raw), rules if not errors else None)
+    return Report(errors, rule_warnings(raw), rules if not errors else None, raw)

@@ -97,3 +97,19 @@ def test_readme_runs_as_written(tour_folder):
                 assert runner.failures == 0, f"README block {i} failed:\n{code}"
             finally:
                 os.chdir(here)
+
+
+def test_the_tours_typo_is_refused_as_it_says(tmp_path):
+    """Step 4 mistypes a function tag and shows the message rules check prints."""
+    readme = README.read_text(encoding="utf-8")
+    typo = re.search(r"sed -i 's/ftag: \\\[TMP\\\]/ftag: \[TPM\]/' my-rules/roles.yaml", readme)
+    assert typo, "the tour no longer mistypes TMP"
+    shown = re.search(r"`(roles\.yaml:\d+: rule 'ftag-tmp' unknown function\s+tag 'TPM' \(did you mean TMP\?\))`",
+                      readme).group(1)
+    shutil.copytree(ROOT / "rules", tmp_path / "my-rules")
+    roles = tmp_path / "my-rules" / "roles.yaml"
+    roles.write_text(roles.read_text(encoding="utf-8").replace("ftag: [TMP]", "ftag: [TPM]", 1), encoding="utf-8")
+    done = subprocess.run([str(BIN / "ptb2fd"), "rules", "check", str(tmp_path / "my-rules"), "--no-sample"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert " ".join(shown.split()) in done.stdout

@@ -209,7 +209,7 @@ def test_version_written_once():
     (["regen"], ["JSONL", "the output of `ptb2fd convert`"]),
     (["diff"], ["BEFORE", "a `regen --report` folder, or a rule folder", "AFTER"]),
     (["stats"], ["FILE", "converted JSONL"]),
-    (["rules", "check"], ["DIR"]),
+    (["rules", "check"], ["RULES", "TREES"]),
     (["analyse"], ["REPORT_DIR"]),
 ])
 def test_every_help_lists_the_exit_statuses(capsys, argv, wanted):

@@ -142,8 +142,9 @@ def test_each_help_lists_its_own_exit_statuses(capsys, argv, own, writes):
 
 def test_rules_check_options_have_help(capsys):
     text = help_text(capsys, ["rules", "check"])
-    assert "--corpus {treebank} the corpus the rules run on" in text
-    assert "--files GLOB run on the sample files whose name matches" in text
+    assert "--corpus {treebank} count firings on the NLTK Penn Treebank sample too" in text
+    assert "--files GLOB only the tree files whose name matches" in text
+    assert "TREES tree files or folders to count firings on" in text
 
 
 # diff ----------------------------------------------------------------------------------------------------------
