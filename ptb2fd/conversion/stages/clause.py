@@ -186,10 +186,18 @@ class ClauseFeatures:
             # complement of a verb or a preposition, is passive: "had [the
             # bridge] repaired by a contractor", "with the cells washed".
             parent, clause = parse.deps.parent[t], parse.deps.attach[t]
-            return parent is not None and parent.label.cat in rules.small_clause_parents \
-                and clause.label.cat in rules.small_clause_labels \
-                and any(parse.roles[d] in rules.subject_roles for d in dependents[t]) \
-                and not any(parse.roles[d] in rules.aux_roles for d in dependents[t])
+            if any(parse.roles[d] in rules.aux_roles for d in dependents[t]):
+                return False
+            if parent is not None and parent.label.cat in rules.small_clause_parents \
+                    and clause.label.cat in rules.small_clause_labels \
+                    and any(parse.roles[d] in rules.subject_roles for d in dependents[t]):
+                return True
+            # A participle with an object trace "*" and no auxiliary is a
+            # reduced passive: "lanterns [given] * away by the city", ", [led]
+            # * by the mayor, ...": its by-phrase is the logical subject.
+            vp = parse.deps.parent_of.get(id(parse.words[t]))
+            return vp is not None and any(nc.label.cat in rules.trace_labels and not nc.label.ftags
+                                          and nc.kind == "*" for nc in vp.nulls)
         vp = parse.deps.parent_of.get(id(parse.words[t]))
         if vp is None:
             return False

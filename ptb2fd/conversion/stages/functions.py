@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ptb2fd.conversion.pipeline import Parse
+from ptb2fd.conversion.stages.functions_auto import open_phrases
 from ptb2fd.errors import UsageError
 from ptb2fd.trees.ptbtree import Node
 from ptb2fd.trees.strip import strip
@@ -189,22 +190,28 @@ class InferFunctions:
             return
         tree = parse.source_tree
         complete = self.mode == "complete"
+        opened = None  # auto on an annotated tree: the phrases whose tags may be predicted
         if self.mode == "auto":
-            if not tree_shape(tree, stop_early=True).parser_output:
-                return
-            stripped = tree  # no tag, no empty element: nothing to strip
+            if tree_shape(tree, stop_early=True).parser_output:
+                stripped = tree  # no tag, no empty element: nothing to strip
+            else:
+                opened = open_phrases(tree, self.restorer)
+                stripped = tree
         else:  # (strip gives back a tree it leaves as it is)
             stripped = strip(tree, keep_tags=complete)
         if stripped is None:  # nothing but empty elements: the nulls stage reports it
             return
         tagger = self.tagging.tagger
-        predicted = tagger.predict(stripped)
+        if opened is None:
+            predicted = tagger.predict(stripped)
+        else:
+            predicted = {k: v for k, v in tagger.predict(stripped).items() if k in opened} if opened else {}
         if complete:  # the tags the tree has stay
             given = _tagged(stripped)
             predicted = {k: v for k, v in predicted.items() if k not in given}
         tagged, count = relabel(stripped, predicted, tagger) if predicted else (stripped, 0)
         used = FunctionsUsed(tagger.model.name, count)
-        if self.restorer is not None:
+        if self.restorer is not None and (opened is None or opened):
             tagged = self.restorer.run(tagged, used.restored)
         if tagged is tree:  # nothing predicted, put back or taken away: the tree as given
             return
@@ -212,6 +219,8 @@ class InferFunctions:
             parse.fire(rule_id)
         parse.notes["functions-inferred"] += 1
         parse.notes["inferred-tags"] += count
+        if used.restored:
+            parse.notes["empties-restored"] += len(used.restored)
         parse.source_tree = tagged
         parse.functions = used
 
