@@ -96,9 +96,8 @@ class Tagger:
         self.tags = [tags_of(c) for c in model.classes]
         self._memos: tuple[dict, dict] = ({}, {})  # structural and tag keys -> their rows
 
-    def predict(self, tree: Node, sure: float = 0.0) -> dict[int, tuple[str, ...]]:
-        """id(phrase) -> predicted tags, for the phrases of `tree` given some;
-        with `sure`, only those whose class has at least that probability."""
+    def predict(self, tree: Node) -> dict[int, tuple[str, ...]]:
+        """id(phrase) -> predicted tags, for the phrases of `tree` given some."""
         phrases = self.extract.phrases(tree)
         if not phrases:
             return {}
@@ -123,14 +122,9 @@ class Tagger:
             rows.extend(r)
             rows.extend(map(index, words, unseen))
         scores = np.add.reduceat(self.weights[rows], starts, axis=0)
-        best = scores.argmax(axis=1)
+        best = scores.argmax(axis=1).tolist()
         tags = self.tags
-        if sure:
-            top = scores.max(axis=1, keepdims=True)
-            prob = 1.0 / np.exp(scores - top).sum(axis=1)
-            return {id(phrase[0]): tags[b] for phrase, b, p in zip(phrases, best.tolist(), prob.tolist())
-                    if tags[b] and p >= sure}
-        return {id(phrase[0]): tags[b] for phrase, b in zip(phrases, best.tolist()) if tags[b]}
+        return {id(phrase[0]): tags[b] for phrase, b in zip(phrases, best) if tags[b]}
 
     def _rows(self, features: list[tuple[str, ...]]) -> tuple[int, ...]:
         """The rows of the features the model knows (a key's features give

@@ -218,6 +218,8 @@ class InferFunctions:
         for rule_id, _ in used.restored:
             parse.fire(rule_id)
         parse.notes["functions-inferred"] += 1
+        if self.mode == "auto":
+            parse.notes["functions-auto"] += 1
         parse.notes["inferred-tags"] += count
         if used.restored:
             parse.notes["empties-restored"] += len(used.restored)
