@@ -116,3 +116,17 @@ def test_no_warning_when_a_tenth_or_less_was_completed(tmp_path, capsys):
     assert main(["convert", str(src), "-o", str(tmp_path / "out.jsonl")]) == 0
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and "1 trees completed" in err[0]
+
+
+@pytest.mark.parametrize("tree", [
+    "( (S (NP-SBJ-1 (PRP She)) (VP (VBD was) (VP (VBN forced) (S (NP-SBJ (-NONE- *-1)) (VP (TO to) (VP (VB work)))))) (. .)))",
+    "(ROOT (S (NP-SBJ (PRP She)) (VP (VBD was) (VP (VBN forced) (S (VP (TO to) (VP (VB work)))))) (. .)))",
+])
+def test_a_passive_whose_trace_is_the_subject_of_its_clause_complement_makes_the_subject_its_object(convert, tree):
+    # "X forced her to work": in the active, "she" is the object
+    assert words(convert(tree))["She"] == ("subject", "object")
+
+
+def test_an_active_participle_with_a_clause_complement_is_no_passive(convert):
+    tree = "( (S (NP-SBJ-1 (PRP She)) (VP (VBZ has) (VP (VBN tried) (S (NP-SBJ (-NONE- *-1)) (VP (TO to) (VP (VB work)))))) (. .)))"
+    assert words(convert(tree, "gold"))["She"] == ("subject", "subject")

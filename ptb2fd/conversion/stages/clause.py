@@ -201,8 +201,15 @@ class ClauseFeatures:
         vp = parse.deps.parent_of.get(id(parse.words[t]))
         if vp is None:
             return False
-        return any(nc.label.cat in rules.trace_labels and not nc.label.ftags and nc.kind in rules.trace_kinds
-                   for nc in vp.nulls)
+        if any(nc.label.cat in rules.trace_labels and not nc.label.ftags and nc.kind in rules.trace_kinds
+               for nc in vp.nulls):
+            return True
+        # The trace is the subject of the participle's clause complement:
+        # "[She] was forced (S (NP-SBJ *-1) to work)", "[Prices] are expected
+        # (S * to rise)": in the active, "X forced her to work", she is the object.
+        return any(k.word is None and k.label.cat == "S" and any(
+            nc.label.cat in rules.trace_labels and "SBJ" in nc.label.ftags and nc.kind == "*"
+            for nc in k.nulls) for k in vp.children)
 
     def _grouptype(self, t: int, parse: Parse, dependents, factors: list[Factors], np_heads: set[int]) -> str:
         r = self.rules
