@@ -11,7 +11,7 @@ pytestmark = pytest.mark.sample
 
 
 # Gold trees without any empty element whose passive the annotators left
-# without a trace ("It is not supported by the text"): `auto` puts it back.
+# without a trace ("The claim is not backed by the record"): `auto` puts it back.
 TRACELESS_GOLD_PASSIVES = {"wsj_0112.mrg:9", "wsj_0118.mrg:34", "wsj_0118.mrg:126", "wsj_0119.mrg:1",
                            "wsj_0134.mrg:6", "wsj_0137.mrg:30"}
 

@@ -27,8 +27,8 @@ from a gold tree that needs no empty element, "(S (NP-SBJ Prices) (VP rose
 Known failure: a partly tagged tree without either gap keeps its untagged
 phrases untagged ("rose [in May]": an oblique, not `temporal`); use
 `--functions complete` for such a treebank. A gold tree with no empty
-element and a passive the annotators left without a trace ("It is not
-supported by the text") gets the trace and predicted tags: its records say
+element and a passive the annotators left without a trace ("The claim
+is not backed by the record") gets the trace and predicted tags: its records say
 so (`functions`, and the rule that put the trace back).
 """
 from __future__ import annotations
