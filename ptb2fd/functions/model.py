@@ -78,10 +78,12 @@ class FunctionModel:
         return h.hexdigest()
 
     def meta(self) -> dict:
-        return {"format": FORMAT, "version": FORMAT_VERSION, "name": self.name, "classes": list(self.classes),
+        # a model of feature set 1 is written as before the sets were numbered
+        extra = {"feature_set": self.feature_set} if self.feature_set != 1 else {}
+        return {**extra, "format": FORMAT, "version": FORMAT_VERSION, "name": self.name, "classes": list(self.classes),
                 "word_classes": {k: sorted(v) for k, v in sorted(self.word_classes.items())},
                 "gate": sorted(f"{c}|{p}" for c, p in self.gate), "skip": sorted(" ".join(k) for k in self.skip),
-                "heads": self.heads, "training": self.training, "feature_set": self.feature_set}
+                "heads": self.heads, "training": self.training}
 
 
 class Tagger:
