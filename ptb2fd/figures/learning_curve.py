@@ -1,4 +1,4 @@
-"""The statistical realizer's learning curve (issue 25): trained on growing
+"""The statistical realizer's learning curve: trained on growing
 parts of WSJ dev, of GUM's training documents, and of both; scored on WSJ
 test and on GUM's held-out documents, in every view.
 

@@ -1,4 +1,4 @@
-"""The parser-output section of docs/figures.md (issue 22, docs/parser-output.md).
+"""The parser-output section of docs/figures.md (docs/parser-output.md).
 
 Gold trees stripped as a parser gives them (`ptb2fd strip`) and converted
 with the function tags predicted and the empty elements put back, against

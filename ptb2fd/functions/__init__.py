@@ -1,4 +1,4 @@
-"""Function tags for trees that have none: parser output (issue 22).
+"""Function tags for trees that have none: parser output.
 
 The function-tag model (`model`): a log-linear classifier over the Penn
 function tags of a phrase (Blaheta & Charniak 2000), with its features

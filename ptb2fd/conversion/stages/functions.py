@@ -1,4 +1,4 @@
-"""Stage 0b: function tags and empty elements for parser output (issue 22).
+"""Stage 0b: function tags and empty elements for parser output.
 
 The rules read roles from Penn function tags (-SBJ, -TMP, -CLR, ...) and
 logical roles from empty elements (the object trace of a passive). A
@@ -12,11 +12,13 @@ per tree (`--functions`):
 - `complete`: `infer`, but the tags the tree has are kept; for treebanks
   with some tags and no empty elements, as GUM (docs/parser-output.md);
 - `auto` (the default): `infer` for parser output, a tree with a clause
-  but no function tag and no empty element at all (`TreeShape`); `gold`
-  for any other (a gold tree, a treebank with some tags: its tags are kept
-  as they are, or a fragment without a clause). A tree the model gives no
-  tag and no empty element is converted as given, and not marked as
-  inferred.
+  but no function tag and no empty element at all (`TreeShape`); for a
+  tree with some annotation, what functions_auto.py opens: the untagged
+  phrases of a tree without empty elements that shows a gap of annotation
+  (a clause without -SBJ, a passive without trace) get predicted tags and
+  its empty elements are put back; any other tree is taken as given. A
+  tree the model gives no tag and no empty element is converted as given,
+  and not marked as inferred.
 The rest of the pipeline runs unchanged on the result, so the roles are
 still decided by rules/*.yaml: "(S (NP He) (VP (VBD left) (NP Tuesday)))"
 becomes "(S (NP-SBJ He) (VP left (NP-TMP Tuesday)))" and "Tuesday" is
