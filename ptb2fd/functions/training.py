@@ -33,7 +33,11 @@ MIN_CLASS = 3
 MAX_ITERATIONS = 400
 GATE_SHARE = 0.005
 SKIP_SEEN = 20
-FEATURE_SET = 2  # features.py: 2 adds WordNet classes, length, head place and the parent's children
+# features.py: 2 adds WordNet classes, length, head place and the parent's
+# children; on held-out dev (trained on wsj_0001-0079, scored on
+# wsj_0080-0099) it did not raise the role agreement (95.63 % against
+# 95.65 %), so 1 stays the default
+FEATURE_SET = 1
 
 
 def load_word_classes(path: str | Path | None = None) -> dict[str, frozenset[str]]:
