@@ -99,7 +99,7 @@ class TreeFeatures:
             first = node.children[0]
             hw, ht = (head.word.lower(), head.tag) if head.word is not None else got[h][1:3]
             fw = first.word.lower() if first.word is not None else got[0][3]
-            n = sum(1 if g is None else g[4] for g in got)
+            n = sum(1 if g is None else g[4] for g in got) if rich else 0
             found = info[id(node)] = (h, hw, ht, fw, n)
             return found
 
