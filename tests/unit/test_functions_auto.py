@@ -130,3 +130,12 @@ def test_a_passive_whose_trace_is_the_subject_of_its_clause_complement_makes_the
 def test_an_active_participle_with_a_clause_complement_is_no_passive(convert):
     tree = "( (S (NP-SBJ-1 (PRP She)) (VP (VBZ has) (VP (VBN tried) (S (NP-SBJ (-NONE- *-1)) (VP (TO to) (VP (VB work)))))) (. .)))"
     assert words(convert(tree, "gold"))["She"] == ("subject", "subject")
+
+
+def test_an_sbar_without_its_complementizer_is_a_gap(convert):
+    # Penn writes the missing "that" as (-NONE- 0): without it the tree was not annotated there
+    tree = ("(ROOT (S (NP-SBJ (PRP He)) (VP (VBD said) (SBAR (S (NP-SBJ (PRP it)) (VP (VBD rained) "
+            "(NP (NNP Tuesday)))))) (. .)))")
+    assert words(convert(tree))["Tuesday"] == ("temporal", "temporal")
+    with_that = tree.replace("(SBAR (S", "(SBAR (IN that) (S")
+    assert convert(with_that).functions is None

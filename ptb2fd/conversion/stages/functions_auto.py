@@ -13,6 +13,8 @@ A tree is taken as partly annotated when it has no empty element at all
 and shows one of these gaps:
 - a clause with a verb phrase and no -SBJ child: "(S (NP-SBJ He) (VP
   wanted (S (VP to (VP leave (NP Tuesday))))))";
+- an SBAR without its complementizer, which Penn writes "(-NONE- 0)":
+  "(S (NP-SBJ He) (VP said (SBAR (S (NP-SBJ it) (VP rained (NP Tuesday))))))";
 - a passive with no trace, one the rules of empty_elements.yaml put back:
   "(S (NP-SBJ The bridge) (VP was (VP built (PP by (NP the city)))))".
 Its untagged phrases are open: "Tuesday" gets -TMP, "the city" -LGS.
@@ -51,15 +53,21 @@ def has_empty(tree: Node) -> bool:
 
 
 def unannotated_clause(tree: Node) -> bool:
-    """A clause with a verb phrase and no -SBJ child: "(S (VP to leave))"."""
+    """A clause with a verb phrase and no -SBJ child, "(S (VP to leave))",
+    or an SBAR that opens with its clause, "said (SBAR (S it rained))"
+    (Penn writes the missing "that": "(SBAR (-NONE- 0) (S ...))")."""
     stack = [tree]
     while stack:
         node = stack.pop()
         if node.word is not None:
             continue
-        stack.extend(node.children)
-        if node.label.cat in CLAUSES and any(k.word is None and k.label.cat == "VP" for k in node.children) \
-                and not any(k.word is None and "SBJ" in k.label.ftags for k in node.children):
+        kids = node.children
+        stack.extend(kids)
+        cat = node.label.cat
+        if cat in CLAUSES and any(k.word is None and k.label.cat == "VP" for k in kids) \
+                and not any(k.word is None and "SBJ" in k.label.ftags for k in kids):
+            return True
+        if cat == "SBAR" and kids[0].word is None and kids[0].label.cat in CLAUSES:
             return True
     return False
 
