@@ -129,7 +129,7 @@ def gum_roles(run) -> "Section":
 
     if not (GUM / "const").is_dir() or not (GUM / "dep").is_dir():
         raise FigureError(f"GUM not found in {GUM} (give --skip gum_roles to leave this section out)")
-    rows = []
+    rows, converts = [], []
     for mode, what in MODES:
         name = f"gum-all-{mode}.jsonl"
         convert = ["ptb2fd", "convert", str(GUM / "const"), "-o", str(run.path(name)), "--quiet"]
@@ -143,12 +143,14 @@ def gum_roles(run) -> "Section":
         values = {f"`{rel}` → {WANTED[rel]}": f"{100 * v['share']:.1f} % (of {v['words']:,})"
                   for rel, v in r["relations"].items() if v["words"]}
         values["sentences compared (not aligned)"] = f"{r['sentences']} ({r['not_aligned']})"
-        rows.append(Figure(f"GUM, {what}", shown(shown_argv) + f"; python -m ptb2fd.figures.gum_roles {name} "
+        converts.append(f"`{shown(shown_argv)}`")
+        rows.append(Figure(f"GUM, {what}", f"python -m ptb2fd.figures.gum_roles {name} "
                            "--reference ../shared/treebanks/gum/dep --json", data=DATA, split="all six genres",
                            values=values))
     return Section(
         "gum-roles", "Roles against gold UD on GUM, per `--functions` mode",
-        "GUM's parser-style trees (some function tags, no empty elements) converted under each mode and "
+        "GUM's parser-style trees (some function tags, no empty elements) converted under each mode ("
+        + ", ".join(converts) + ") and "
         "scored word by word against GUM's gold Universal Dependencies (python -m ptb2fd.figures.gum_roles: "
         "a name is scored by its last word, ptb2fd's head; the pivot of \"there is X\" is left out of "
         "`nsubj`). Adjunct roles: " + ", ".join(sorted(ADJUNCTS)) + ". Targets under the default: `nsubj:pass` "
