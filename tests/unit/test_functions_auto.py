@@ -139,3 +139,12 @@ def test_an_sbar_without_its_complementizer_is_a_gap(convert):
     assert words(convert(tree))["Tuesday"] == ("temporal", "temporal")
     with_that = tree.replace("(SBAR (S", "(SBAR (IN that) (S")
     assert convert(with_that).functions is None
+
+
+def test_a_completed_tree_reads_back_from_conllu_plus_with_its_functions(convert):
+    from ptb2fd.formats import conllup
+    from ptb2fd.formats.conllup_read import read_conllup
+
+    s = convert(TRACELESS)
+    back = list(read_conllup(conllup.header() + conllup.dump_sentence(s), "x.conllup"))
+    assert back == [s] and back[0].functions == s.functions
