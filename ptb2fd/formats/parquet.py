@@ -9,7 +9,11 @@ The columns, in this order (`schema()`):
   (`id`, `word`, `head`, `role`, ...) is a required column;
 - `unknown` (map string -> int32): the labels and tags treebank.yaml does
   not know, with their counts, as in JSONL's "unknown"; null when there are
-  none, else the same map on every row of the sentence.
+  none, else the same map on every row of the sentence;
+- `functions` (string): when the sentence's function tags were predicted,
+  JSONL's "functions" as JSON text (`{"empty_elements": 1, "model":
+  "wsj-dev@1f2e3d4c", "tags": 9}`) on every row of the sentence, else null;
+  a file without this column reads as null.
 
 A sentence's rows are consecutive, in record order (the order JSONL lists
 its tokens). Reading takes consecutive rows with the same `sentence` value
@@ -33,6 +37,8 @@ row being the 1-based row of its first word; the next sentences are read.
 """
 from __future__ import annotations
 
+import json
+
 from dataclasses import fields
 from functools import lru_cache
 from operator import attrgetter
@@ -45,7 +51,7 @@ __all__ = ["ParquetSentenceWriter", "read_parquet", "schema", "ROW_GROUP_ROWS", 
 
 ROW_GROUP_ROWS = 65536  # rows (words): about 2,600 sentences of the sample
 COMPRESSION = "zstd"
-SENTENCE, UNKNOWN = "sentence", "unknown"
+SENTENCE, UNKNOWN, FUNCTIONS = "sentence", "unknown", "functions"
 _NULLABLE = frozenset(f.name for f in fields(Token) if "None" in str(f.type))
 _REQUIRED = tuple(name for name in FIELDS if name not in _NULLABLE)
 _GETTERS = tuple(attrgetter(name) for name in FIELDS)
@@ -64,7 +70,7 @@ def schema():
         return pa.field(name, kind, nullable=name in _NULLABLE)
 
     return pa.schema([pa.field(SENTENCE, pa.string(), nullable=False)] + [column(n) for n in FIELDS]
-                     + [pa.field(UNKNOWN, pa.map_(pa.string(), pa.int32()))],
+                     + [pa.field(UNKNOWN, pa.map_(pa.string(), pa.int32())), pa.field(FUNCTIONS, pa.string())],
                      metadata={"ptb2fd": "one row per word; see ptb2fd/formats/parquet.py"})
 
 
@@ -85,7 +91,7 @@ class ParquetSentenceWriter:
         import pyarrow.parquet as pq
 
         self._writer = pq.ParquetWriter(sink, schema(), compression=COMPRESSION)
-        self._columns: list[list] = [[] for _ in range(len(FIELDS) + 2)]  # sentences added, not yet a table
+        self._columns: list[list] = [[] for _ in range(len(FIELDS) + 3)]  # sentences added, not yet a table
         self._pending: list = []  # tables waiting for a row-group cut
         self._pending_rows = 0
         self.sentences = 0
@@ -95,9 +101,11 @@ class ParquetSentenceWriter:
         # first cost four times as much.
         toks, columns = sentence.tokens, self._columns
         columns[0].extend([sentence.id] * len(toks))
-        for column, value_of in zip(columns[1:], _GETTERS):
+        for column, value_of in zip(columns[1:-2], _GETTERS):
             column.extend(map(value_of, toks))
-        columns[-1].extend([sentence.unknown or None] * len(toks))
+        columns[-2].extend([sentence.unknown or None] * len(toks))
+        columns[-1].extend([json.dumps(sentence.functions, sort_keys=True) if sentence.functions else None]
+                           * len(toks))
         self.sentences += 1
         if len(columns[0]) >= ROW_GROUP_ROWS:
             self._take_rows()
@@ -179,7 +187,7 @@ def _checked(path: str, table):
 
     want = schema()
     have = set(table.column_names)
-    missing = [f.name for f in want if f.name not in have and f.name != UNKNOWN]
+    missing = [f.name for f in want if f.name not in have and f.name not in (UNKNOWN, FUNCTIONS)]
     unknown = sorted(have - set(want.names))
     if missing or unknown:
         what = "; ".join(x for x in (missing and f"missing column(s) {', '.join(missing)}",
@@ -225,9 +233,9 @@ def _sentences(path: str, columns, first_row: int, part: tuple[int, int]):
     lo = chosen[0]
     hi = starts[starts.index(chosen[-1]) + 1] if chosen[-1] != starts[-1] else len(ids)
     values = [c.slice(lo, hi - lo).to_pylist() for c in columns]
-    nulls = {name for name, c in zip(FIELDS, columns[1:-1]) if name in _REQUIRED and c.null_count}
-    rows = list(zip(*values[1:-1]))
-    unknown = values[-1]
+    nulls = {name for name, c in zip(FIELDS, columns[1:-2]) if name in _REQUIRED and c.null_count}
+    rows = list(zip(*values[1:-2]))
+    unknown, functions = values[-2], values[-1]
     bounds = [s - lo for s in chosen] + [hi - lo]
     for a, b in zip(bounds, bounds[1:]):
         sid = ids[lo + a]
@@ -241,4 +249,6 @@ def _sentences(path: str, columns, first_row: int, part: tuple[int, int]):
                 continue
         tokens = [Token(*r[:-1], list(r[-1] or ())) for r in rows[a:b]]
         labels = unknown[a]
-        yield first_row + lo + a + 1, Sentence(sid, tokens, dict(labels) if labels else None)
+        made = functions[a]
+        yield first_row + lo + a + 1, Sentence(sid, tokens, dict(labels) if labels else None,
+                                               json.loads(made) if made else None)

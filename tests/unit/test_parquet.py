@@ -54,8 +54,8 @@ def test_pyarrow_and_pandas_read_back_the_jsonl_tokens(sentences, tmp_path):
     expected = [dict(json.loads(dump_sentence(s)), sentence=s.id) for s in sentences]
     rows = [dict(tok, sentence=s["sentence"]) for s in expected for tok in s["tokens"]]
     table = pq.read_table(path)
-    assert table.column_names == ["sentence", *FIELDS, "unknown"]
-    assert [{k: v for k, v in row.items() if k != "unknown"} for row in table.to_pylist()] == rows
+    assert table.column_names == ["sentence", *FIELDS, "unknown", "functions"]
+    assert [{k: v for k, v in row.items() if k not in ("unknown", "functions")} for row in table.to_pylist()] == rows
     frame = pq.read_table(path).to_pandas()
     assert len(frame) == len(rows)
     for got, want in zip(frame.to_dict("records"), rows):
@@ -170,3 +170,21 @@ def test_stats_reads_parquet_and_shard_folders_as_jsonl(sentences, tmp_path, cap
     assert printed[0]["sentences"] == len(sentences)
     assert printed[1] == printed[0] and printed[2] == printed[0]
     assert printed[0]["unknown_labels"]  # the "unknown" maps came through
+
+
+def test_a_completed_sentence_keeps_its_functions_and_an_older_file_reads_without_them(rules, tmp_path):
+    import pyarrow as pa
+
+    from ptb2fd.conversion.converter import Converter
+
+    s = Converter(rules).convert_text("(ROOT (S (NP-SBJ (DT The) (NN bridge)) (VP (VBD was) (VP (VBN built) "
+                                      "(PP (IN by) (NP (DT the) (NN city))))) (. .)))")
+    assert s.functions and s.functions["empty_elements"] == 1
+    path = tmp_path / "c.parquet"
+    _write([s], str(path))
+    back = [x for _, x in read_parquet(str(path))]
+    assert back == [s] and back[0].functions == s.functions
+    older = tmp_path / "older.parquet"
+    pq.write_table(pq.read_table(path).drop(["functions"]), older)
+    assert [x.functions for _, x in read_parquet(str(older))] == [None]
+    assert pa.types.is_string(pq.read_table(path).schema.field("functions").type)

@@ -59,6 +59,7 @@ class RestoreEmpties:
 
     def __init__(self, rules: EmptyRules):
         self.rules = rules.rules
+        self.object_trace_rules = frozenset(r.rule_id for r in self.rules if r.element == "object-trace")
         # The rules that can hold for a phrase of each category (the
         # `label` patterns are checked first, once per category).
         self._by_label: dict[str, tuple[EmptyRule, ...]] = {}  # raw label -> the rules its `label` fits

@@ -90,6 +90,15 @@ def open_phrases(tree: Node, restorer=None) -> set[int]:
     phrases when it is partly annotated, else none."""
     if has_empty(tree):
         return set()
-    if unannotated_clause(tree) or (restorer is not None and restorer.run(tree, []) is not tree):
+    if unannotated_clause(tree) or (restorer is not None and _traceless_passive(tree, restorer)):
         return untagged_phrases(tree)
     return set()
+
+
+def _traceless_passive(tree: Node, restorer) -> bool:
+    """The rules put back a passive's object trace (not a *T* or *EXP*:
+    an invented tree may leave those out, "which route we choose")."""
+    restored: list = []
+    restorer.run(tree, restored)
+    passive = restorer.object_trace_rules
+    return any(rule_id in passive for rule_id, _ in restored)
