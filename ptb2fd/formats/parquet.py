@@ -11,8 +11,8 @@ The columns, in this order (`schema()`):
   not know, with their counts, as in JSONL's "unknown"; null when there are
   none, else the same map on every row of the sentence;
 - `functions` (string): when the sentence's function tags were predicted,
-  JSONL's "functions" as JSON text (`{"empty_elements": 1, "model":
-  "wsj-dev@1f2e3d4c", "tags": 9}`) on every row of the sentence, else null;
+  JSONL's "functions" as JSON text, keys in its order (`{"model":
+  "wsj-dev@1f2e3d4c", "tags": 9, "empty_elements": 1}`) on every row of the sentence, else null;
   a file without this column reads as null.
 
 A sentence's rows are consecutive, in record order (the order JSONL lists
@@ -104,7 +104,7 @@ class ParquetSentenceWriter:
         for column, value_of in zip(columns[1:-2], _GETTERS):
             column.extend(map(value_of, toks))
         columns[-2].extend([sentence.unknown or None] * len(toks))
-        columns[-1].extend([json.dumps(sentence.functions, sort_keys=True) if sentence.functions else None]
+        columns[-1].extend([json.dumps(sentence.functions) if sentence.functions else None]
                            * len(toks))
         self.sentences += 1
         if len(columns[0]) >= ROW_GROUP_ROWS:
