@@ -38,6 +38,10 @@ def add_parser(sub) -> None:
     t.add_argument("--variance", type=float, default=None, metavar="V",
                    help="variance of the Gaussian prior on the weights (default: chosen on held-out dev, "
                         "docs/parser-output.md)")
+    t.add_argument("--feature-set", type=int, choices=[1, 2], default=None,
+                   help="1 (default): the features of the shipped model; 2: also WordNet classes of the head noun "
+                        "and the parent's verb, phrase length, head place and the parent's children "
+                        "(docs/parser-output.md)")
     t.set_defaults(run=run)
 
 
@@ -45,7 +49,7 @@ def run(args) -> int:
     from ptb2fd.errors import TreeParseError
     from ptb2fd.functions.heads import load_head_table
     from ptb2fd.functions.model import model_bytes
-    from ptb2fd.functions.training import VARIANCE, Examples, fit, load_word_classes
+    from ptb2fd.functions.training import FEATURE_SET, VARIANCE, Examples, fit, load_word_classes
     from ptb2fd.runner.output import atomic_output
     from ptb2fd.runner.sources import tree_paths
     from ptb2fd.runner.targets import check_output_file
@@ -59,7 +63,7 @@ def run(args) -> int:
     start = time.perf_counter()
     paths = tree_paths(args)
     classes = load_word_classes()
-    examples = Examples(load_head_table(), classes)
+    examples = Examples(load_head_table(), classes, args.feature_set or FEATURE_SET)
     failed = 0
     for raw in read_trees(paths, args.encoding):
         try:

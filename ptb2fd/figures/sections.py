@@ -11,7 +11,9 @@ import json
 from typing import Callable
 
 from ptb2fd.figures.analysis import error_analysis
+from ptb2fd.figures.function_tags import function_tags
 from ptb2fd.figures.gum_reference import gum_reference
+from ptb2fd.figures.gum_roles import gum_roles
 from ptb2fd.figures.large import parquet_layouts, scaling
 from ptb2fd.figures.learning_curve import learning_curve
 from ptb2fd.figures.measure import DEV, SPLITS, TEST, Figure, Run, Section, corpus_files, regen_values, shown
@@ -95,6 +97,6 @@ def head_check(run: Run) -> Section:
 # The sections in page order; `make figures` runs them all. A section in a
 # module of its own imports Section from ptb2fd.figures.measure.
 SECTIONS: tuple[Callable[[Run], Section], ...] = (conversion, regeneration_rules, regeneration_stat, learning_curve,
-                                                   head_check, error_analysis, parser_output, speed, parquet_layouts,
-                                                   scaling,
-                                                   gum_reference)
+                                                   head_check, error_analysis, parser_output, function_tags, speed,
+                                                   parquet_layouts, scaling,
+                                                   gum_reference, gum_roles)

@@ -49,6 +49,7 @@ __all__ = ["read_conllup", "conllup_records"]
 _EXTRA_COLUMN = {f"PTB2FD:{name.upper()}": name for name in EXTRA_FIELDS}
 _INT_RE = re.compile(r"-?[0-9]+")
 _SENT_ID_RE = re.compile(r"#\s*sent_id\s*=(.*)")
+_FUNCTIONS_RE = re.compile(r"inferred by (\S+) \((\d+) tags, (\d+) empty elements\)")
 
 
 def _field_kind(name: str):
@@ -217,4 +218,10 @@ def _sentence(tokenlist: conllu.TokenList, columns: list[str]) -> Sentence:
             elif col in _EXTRA_COLUMN:
                 values[_EXTRA_COLUMN[col]] = value
         tokens.append(Token(**values))
-    return Sentence(unescape(raw_id), tokens)
+    sentence = Sentence(unescape(raw_id), tokens)
+    # "# functions = inferred by wsj-dev@1f2e3d4c (9 tags, 1 empty elements)"
+    found = _FUNCTIONS_RE.fullmatch(tokenlist.metadata.get("functions", "").strip())
+    if found:
+        sentence.functions = {"model": found.group(1), "tags": int(found.group(2)),
+                              "empty_elements": int(found.group(3))}
+    return sentence

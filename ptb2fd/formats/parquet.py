@@ -122,7 +122,7 @@ class ParquetSentenceWriter:
         # first cost four times as much.
         toks, columns = sentence.tokens, self._columns
         columns[0].extend([sentence.id] * len(toks))
-        for column, value_of in zip(columns[1:], _GETTERS):
+        for column, value_of in zip(columns[1:-2], _GETTERS):
             column.extend(map(value_of, toks))
         made = _made(sentence)
         for column, value in zip(columns[-4:], (sentence.unknown or None, sentence.functions or None,

@@ -7,5 +7,5 @@ gold trees stripped as a parser would give them are the input, their tags
 the labels. The conversion's `functions` stage applies it; the rule
 cascade (rules/*.yaml) still decides every role.
 
-May import: errors, trees.
+May import: cache, errors, lexicon, trees.
 """

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ptb2fd.functions.lexnames import lexname
 from ptb2fd.trees.ptbtree import Node
 
 WRAPPERS = frozenset({"", "ROOT", "TOP", "S1"})
@@ -47,8 +48,9 @@ class TreeFeatures:
 
     def __init__(self, head_child: Callable[[Node], int], classes: dict[str, frozenset[str]],
                  gate: frozenset[tuple[str, str]] | None = None,
-                 skip: frozenset[tuple[str, str, str, str]] = frozenset()):
+                 skip: frozenset[tuple[str, str, str, str]] = frozenset(), rich: bool = False):
         self.head_child = head_child
+        self.rich = rich  # the WordNet, length, place and sibling features (models of feature set 2)
         # (category, parent, the parent's first word, side) of phrases that
         # never carried a tag though often seen: "(PP of (NP ...))"'s NP
         self.skip = skip
@@ -84,10 +86,12 @@ class TreeFeatures:
             top = top.children[0]
         if top.word is not None:
             return []
-        info: dict[int, tuple[int, str, str, str]] = {}  # id(phrase) -> (head child, head word, its tag, first word)
+        # id(phrase) -> (head child, head word, its tag, first word, words)
+        info: dict[int, tuple[int, str, str, str, int]] = {}
         head_child = self.head_child
+        rich = self.rich
 
-        def up(node: Node) -> tuple[int, str, str, str]:
+        def up(node: Node) -> tuple[int, str, str, str, int]:
             # children first: a phrase's head word is its head child's
             got = [up(k) if k.word is None else None for k in node.children]
             h = head_child(node)
@@ -95,7 +99,8 @@ class TreeFeatures:
             first = node.children[0]
             hw, ht = (head.word.lower(), head.tag) if head.word is not None else got[h][1:3]
             fw = first.word.lower() if first.word is not None else got[0][3]
-            found = info[id(node)] = (h, hw, ht, fw)
+            n = sum(1 if g is None else g[4] for g in got) if rich else 0
+            found = info[id(node)] = (h, hw, ht, fw, n)
             return found
 
         up(top)
@@ -104,7 +109,7 @@ class TreeFeatures:
         out: list = []
 
         def down(parent: Node, p: str, gcat: str, gt: str) -> None:
-            ph, pw, pt, pfw = info[id(parent)]
+            ph, pw, pt, pfw, _ = info[id(parent)]
             sibs = parent.children
             last = len(sibs) - 1
             for i, node in enumerate(sibs):
@@ -113,20 +118,31 @@ class TreeFeatures:
                 c = node.label.cat
                 side = "H" if i == ph else ("L" if i < ph else "R")
                 if (gate is None or (c, p) in gate) and (c, p, pfw, side) not in skip:
-                    _, hw, ht, fw = info[id(node)]
+                    h, hw, ht, fw, n = info[id(node)]
                     hclass = word_class(hw, ht)
                     # Chosen on held-out dev (wsj_0080-0099, trained on
                     # wsj_0001-0079): category, parent, head and first word,
                     # their classes, the parent's head; more (children,
                     # distances, tags alone, lemmas, WordNet classes) did not
                     # move the role figure.
-                    out.append((node, (c, p, gcat, side, _cat(sibs[i - 1]) if i else "<",
-                                       _cat(sibs[i + 1]) if i < last else ">"),
-                                (c, p, pt, fw, pfw, side, gt), [
+                    words = [
                         ("chw", c, hw), ("chc", c, hclass), ("cphc", c, p, side, hclass),
                         ("cfw", c, fw), ("cfwhw", c, fw, hw), ("cfwhc", c, fw, hclass),
                         ("cppw", c, p, pw), ("cppwf", c, p, pw, fw),
-                    ]))
+                    ]
+                    if rich:
+                        # WordNet classes of the head noun and of the parent's
+                        # verb ("in [quarter]": noun.time; "[rose] to": verb.motion),
+                        # the phrase's length and its head's place, the parent's
+                        # children in order with this one marked
+                        noun = lexname(hw, "n") if ht[:2] == "NN" and ht[:3] != "NNP" else ht[:3]
+                        verb = lexname(pw, "v") if pt[:2] == "VB" else pt
+                        words += [("clex", c, noun), ("cfwlex", c, fw, noun), ("cpvlex", c, p, verb, fw),
+                                  ("cpvlexn", c, verb, noun), ("clen", c, _bucket(n)), ("chpos", c, _bucket(h)),
+                                  ("cpseq", c, p, " ".join(_cat(k) if k is not node else f"[{c}]" for k in sibs))]
+                    out.append((node, (c, p, gcat, side, _cat(sibs[i - 1]) if i else "<",
+                                       _cat(sibs[i + 1]) if i < last else ">"),
+                                (c, p, pt, fw, pfw, side, gt), words))
                 down(node, c, p, pt)
 
         down(top, top.label.cat, "^", "^")
@@ -144,6 +160,10 @@ def tag_features(key: tuple) -> list[tuple[str, ...]]:
     c, p, pt, fw, pfw, side, gt = key
     # the NP of "(PP by (NP the company))" after a participle: -LGS
     return [("cpptf", c, p, pt, fw), ("cpf", c, p, pfw, side), ("cpfg", c, p, pfw, gt)]
+
+
+def _bucket(n: int) -> str:
+    return str(n) if n < 4 else ("4-7" if n < 8 else "8+")
 
 
 def _cat(node: Node) -> str:

@@ -61,6 +61,7 @@ class FunctionModel:
     gate: frozenset[tuple[str, str]]  # (category, parent category) of the phrases it tags
     heads: dict  # the head table of its features (heads.yaml)
     skip: frozenset[tuple[str, ...]] = frozenset()  # keys of phrases it does not look at (features.py)
+    feature_set: int = 1  # 2: with the WordNet, length, place and sibling features (features.py)
 
     def tagger(self) -> "Tagger":
         return Tagger(self)
@@ -77,7 +78,9 @@ class FunctionModel:
         return h.hexdigest()
 
     def meta(self) -> dict:
-        return {"format": FORMAT, "version": FORMAT_VERSION, "name": self.name, "classes": list(self.classes),
+        # a model of feature set 1 is written as before the sets were numbered
+        extra = {"feature_set": self.feature_set} if self.feature_set != 1 else {}
+        return {**extra, "format": FORMAT, "version": FORMAT_VERSION, "name": self.name, "classes": list(self.classes),
                 "word_classes": {k: sorted(v) for k, v in sorted(self.word_classes.items())},
                 "gate": sorted(f"{c}|{p}" for c, p in self.gate), "skip": sorted(" ".join(k) for k in self.skip),
                 "heads": self.heads, "training": self.training}
@@ -88,7 +91,8 @@ class Tagger:
 
     def __init__(self, model: FunctionModel):
         self.model = model
-        self.extract = TreeFeatures(HeadTable(model.heads).head_child, model.word_classes, model.gate, model.skip)
+        self.extract = TreeFeatures(HeadTable(model.heads).head_child, model.word_classes, model.gate, model.skip,
+                                    rich=model.feature_set >= 2)
         self.labels: dict[tuple[str, int], Label] = {}  # (category, class) -> label
         # the weights with a row of zeros last, for the features the model has not seen
         self.weights = np.vstack([model.weights, np.zeros((1, model.weights.shape[1]), dtype=model.weights.dtype)])
@@ -180,4 +184,4 @@ def load_model(path: str | Path) -> FunctionModel:
                          {k: frozenset(v) for k, v in meta["word_classes"].items()},
                          {tuple(f.split(" ")): i for i, f in enumerate(names, 1)}, weights, meta.get("training", {}),
                          frozenset(tuple(g.split("|", 1)) for g in meta.get("gate", [])), meta["heads"],
-                         frozenset(tuple(k.split(" ")) for k in meta.get("skip", [])))
+                         frozenset(tuple(k.split(" ")) for k in meta.get("skip", [])), int(meta.get("feature_set", 1)))

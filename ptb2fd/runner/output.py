@@ -160,6 +160,9 @@ class ResultSink:
             where = f" (stopped at the first error, {stopped}: --strict" + \
                 ("; nothing written to -o)" if output and output != "-" else ")")
         print(f"ptb2fd: {summary.line()}{where}", file=sys.stderr)
+        warning = summary.auto_warning()
+        if warning:
+            print(f"ptb2fd: {warning}", file=sys.stderr)
         if stats_path:
             data = summary.to_json(rule_ids)
             if stopped is not None:

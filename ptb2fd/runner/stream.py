@@ -179,7 +179,31 @@ class Summary:
         skipped = (f"skipped {self.skipped} markup-only trees" if set(self.skip_reasons) == {"markup only"}
                    else f"skipped {self.skipped}{why(self.skip_reasons)}")
         return (f"read {self.read}, converted {self.converted}, failed {self.failed}{why(self.failure_kinds)}, "
-                f"{skipped}; {self.words} words")
+                f"{skipped}; {self.words} words{self.functions_part()}")
+
+    def functions(self) -> dict:
+        """Trees whose tags were predicted or empty elements put back
+        (stages/functions.py), the tags predicted, the elements put back;
+        `auto`: the trees of those that `--functions auto` chose."""
+        n = self.notes
+        return {"trees": n.get("functions-inferred", 0), "tags": n.get("inferred-tags", 0),
+                "empty_elements": n.get("empties-restored", 0), "auto": n.get("functions-auto", 0)}
+
+    def functions_part(self) -> str:
+        f = self.functions()
+        if not f["trees"]:
+            return ""
+        return (f"; {f['trees']} trees completed by the function-tag model ({f['tags']} tags predicted, "
+                f"{f['empty_elements']} empty elements put back)")
+
+    def auto_warning(self, share: float = 0.10) -> str | None:
+        """One line when `--functions auto` completed more than `share` of the trees converted."""
+        done = self.functions()["auto"]
+        if not self.converted or done <= share * self.converted:
+            return None
+        return (f"warning: --functions auto completed {done} of {self.converted} trees "
+                f"({100 * done / self.converted:.0f} %) as parser output or partly tagged trees "
+                f"(docs/parser-output.md); give --functions gold to convert every tree as it is")
 
     def to_json(self, rule_ids: dict[str, list[str]] | None = None) -> dict:
         data = {
@@ -190,6 +214,7 @@ class Summary:
             "failures": self.failures,
             "skips": self.skips,
             "notes": dict(sorted(self.notes.items())),
+            "functions": self.functions(),
         }
         if rule_ids is not None:
             data["rules_fired"] = {f: {r: self.fired.get(r, 0) for r in ids} for f, ids in rule_ids.items()}

@@ -86,3 +86,43 @@ def test_train_functions_command_writes_a_model_that_convert_uses(tmp_path, caps
     out = capsys.readouterr().out
     assert f"# functions = inferred by {load_model(model).name}" in out
     assert main(["train-functions", str(gold), "-o", str(model), "--variance", "0"]) == 2
+
+
+def test_feature_set_2_reads_wordnet_classes_length_place_and_siblings():
+    from ptb2fd.functions.features import TreeFeatures
+    from ptb2fd.functions.heads import HeadTable, load_head_table
+    from ptb2fd.functions.lexnames import lexname
+    from ptb2fd.trees.ptbtree import parse_tree
+
+    assert (lexname("quarters", "n"), lexname("city", "n"), lexname("rose", "v")) == \
+        ("noun.artifact", "noun.location", "verb.motion")  # "quarters" is a lemma of its own
+    assert lexname("xqzv", "n") == ""
+    tree = parse_tree("(S (NP (NNS Prices)) (VP (VBD rose) (PP (IN in) (NP (DT the) (NN quarter)))) (. .))")
+    rich = TreeFeatures(HeadTable(load_head_table()).head_child, {}, rich=True)
+    plain = TreeFeatures(HeadTable(load_head_table()).head_child, {})
+    pp = next(feats for node, feats in rich.of(tree) if node.label.cat == "PP")
+    assert ("clex", "PP", "noun.quantity") in pp and ("cpvlex", "PP", "VP", "verb.motion", "in") in pp
+    assert ("clen", "PP", "3") in pp and ("cpseq", "PP", "VP", "VBD [PP]") in pp
+    assert not any(f[0] == "clex" for _, feats in plain.of(tree) for f in feats)
+
+
+def test_a_model_of_feature_set_2_names_it_is_deterministic_and_predicts(tmp_path):
+    def rich_examples() -> Examples:
+        ex = Examples(load_head_table(), load_word_classes(), feature_set=2)
+        for text in TREES:
+            ex.add(parse_tree(text), text)
+        return ex
+
+    first, second = tmp_path / "a.ftm", tmp_path / "b.ftm"
+    first.write_bytes(model_bytes(fit(rich_examples(), "rich", variance=4.0, min_count=1, min_class=1)))
+    second.write_bytes(model_bytes(fit(rich_examples(), "rich", variance=4.0, min_count=1, min_class=1)))
+    assert first.read_bytes() == second.read_bytes()
+    model = load_model(first)
+    assert model.feature_set == 2 and model.meta()["feature_set"] == 2
+    assert any(f[0] == "clex" for f in model.features)
+    tree = parse_tree("(S (NP (PRP They)) (VP (VBD met) (NP (NNP Tuesday))) (. .))")
+    tagger = model.tagger()
+    assert sorted(tagger.predict(tree).values()) == [("SBJ",), ("TMP",)]
+    # set 1 writes no feature_set: its files are those written before the sets were numbered
+    plain = fit(examples(), "tiny", variance=4.0, min_count=1, min_class=1)
+    assert plain.feature_set == 1 and "feature_set" not in plain.meta()

@@ -173,3 +173,21 @@ def test_stats_reads_parquet_and_shard_folders_as_jsonl(sentences, tmp_path, cap
     assert printed[0]["sentences"] == len(sentences)
     assert printed[1] == printed[0] and printed[2] == printed[0]
     assert printed[0]["unknown_labels"]  # the "unknown" maps came through
+
+
+def test_a_completed_sentence_keeps_its_functions_and_an_older_file_reads_without_them(rules, tmp_path):
+    import pyarrow as pa
+
+    from ptb2fd.conversion.converter import Converter
+
+    s = Converter(rules).convert_text("(ROOT (S (NP-SBJ (DT The) (NN bridge)) (VP (VBD was) (VP (VBN built) "
+                                      "(PP (IN by) (NP (DT the) (NN city))))) (. .)))")
+    assert s.functions and s.functions["empty_elements"] == 1
+    path = tmp_path / "c.parquet"
+    _write([s], str(path))
+    back = [x for _, x in read_parquet(str(path))]
+    assert back == [s] and back[0].functions == s.functions
+    older = tmp_path / "older.parquet"
+    pq.write_table(pq.read_table(path).drop(["functions"]), older)
+    assert [x.functions for _, x in read_parquet(str(older))] == [None]
+    assert pa.types.is_string(pq.read_table(path).schema.field("functions").type)

@@ -186,15 +186,30 @@ class ClauseFeatures:
             # complement of a verb or a preposition, is passive: "had [the
             # bridge] repaired by a contractor", "with the cells washed".
             parent, clause = parse.deps.parent[t], parse.deps.attach[t]
-            return parent is not None and parent.label.cat in rules.small_clause_parents \
-                and clause.label.cat in rules.small_clause_labels \
-                and any(parse.roles[d] in rules.subject_roles for d in dependents[t]) \
-                and not any(parse.roles[d] in rules.aux_roles for d in dependents[t])
+            if any(parse.roles[d] in rules.aux_roles for d in dependents[t]):
+                return False
+            if parent is not None and parent.label.cat in rules.small_clause_parents \
+                    and clause.label.cat in rules.small_clause_labels \
+                    and any(parse.roles[d] in rules.subject_roles for d in dependents[t]):
+                return True
+            # A participle with an object trace "*" and no auxiliary is a
+            # reduced passive: "lanterns [given] * away by the city", ", [led]
+            # * by the mayor, ...": its by-phrase is the logical subject.
+            vp = parse.deps.parent_of.get(id(parse.words[t]))
+            return vp is not None and any(nc.label.cat in rules.trace_labels and not nc.label.ftags
+                                          and nc.kind == "*" for nc in vp.nulls)
         vp = parse.deps.parent_of.get(id(parse.words[t]))
         if vp is None:
             return False
-        return any(nc.label.cat in rules.trace_labels and not nc.label.ftags and nc.kind in rules.trace_kinds
-                   for nc in vp.nulls)
+        if any(nc.label.cat in rules.trace_labels and not nc.label.ftags and nc.kind in rules.trace_kinds
+               for nc in vp.nulls):
+            return True
+        # The trace is the subject of the participle's clause complement:
+        # "[She] was forced (S (NP-SBJ *-1) to work)", "[Prices] are expected
+        # (S * to rise)": in the active, "X forced her to work", she is the object.
+        return any(k.word is None and k.label.cat == "S" and any(
+            nc.label.cat in rules.trace_labels and "SBJ" in nc.label.ftags and nc.kind == "*"
+            for nc in k.nulls) for k in vp.children)
 
     def _grouptype(self, t: int, parse: Parse, dependents, factors: list[Factors], np_heads: set[int]) -> str:
         r = self.rules

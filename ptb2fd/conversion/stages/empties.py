@@ -59,6 +59,7 @@ class RestoreEmpties:
 
     def __init__(self, rules: EmptyRules):
         self.rules = rules.rules
+        self.object_trace_rules = frozenset(r.rule_id for r in self.rules if r.element == "object-trace")
         # The rules that can hold for a phrase of each category (the
         # `label` patterns are checked first, once per category).
         self._by_label: dict[str, tuple[EmptyRule, ...]] = {}  # raw label -> the rules its `label` fits
@@ -91,6 +92,14 @@ class RestoreEmpties:
     def _apply(self, rule: EmptyRule, site: Site, edits, fresh, leaves, restored) -> bool:
         node = site.node
         if rule.element == "object-trace":
+            up = site.ancestors
+            if up and up[0].label.cat == "S" and _has_subject(up[0]) \
+                    and (len(up) == 1 or up[1].label.cat not in ("VP", "PP")):
+                # a clause with a subject that is no complement of a verb or a
+                # preposition is finite: "(S Sales (VP fell/VBN))", "said that
+                # prices (VP rose/VBN)" are past tenses mistagged (the clause
+                # stage corrects them), no passive small clauses
+                return False
             v = verb_index(node)
             # The first phrase after the verb, an untagged clause without a
             # subject, is its complement: "was expected (S (NP-SBJ *) (VP to

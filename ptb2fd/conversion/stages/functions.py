@@ -12,11 +12,13 @@ per tree (`--functions`):
 - `complete`: `infer`, but the tags the tree has are kept; for treebanks
   with some tags and no empty elements, as GUM (docs/parser-output.md);
 - `auto` (the default): `infer` for parser output, a tree with a clause
-  but no function tag and no empty element at all (`TreeShape`); `gold`
-  for any other (a gold tree, a treebank with some tags: its tags are kept
-  as they are, or a fragment without a clause). A tree the model gives no
-  tag and no empty element is converted as given, and not marked as
-  inferred.
+  but no function tag and no empty element at all (`TreeShape`); for a
+  tree with some annotation, what functions_auto.py opens: the untagged
+  phrases of a tree without empty elements that shows a gap of annotation
+  (a clause without -SBJ, a passive without trace) get predicted tags and
+  its empty elements are put back; any other tree is taken as given. A
+  tree the model gives no tag and no empty element is converted as given,
+  and not marked as inferred.
 The rest of the pipeline runs unchanged on the result, so the roles are
 still decided by rules/*.yaml: "(S (NP He) (VP (VBD left) (NP Tuesday)))"
 becomes "(S (NP-SBJ He) (VP left (NP-TMP Tuesday)))" and "Tuesday" is
@@ -31,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ptb2fd.conversion.pipeline import Parse
+from ptb2fd.conversion.stages.functions_auto import open_phrases
 from ptb2fd.errors import UsageError
 from ptb2fd.trees.ptbtree import Node
 from ptb2fd.trees.strip import strip
@@ -189,29 +192,39 @@ class InferFunctions:
             return
         tree = parse.source_tree
         complete = self.mode == "complete"
+        opened = None  # auto on an annotated tree: the phrases whose tags may be predicted
         if self.mode == "auto":
-            if not tree_shape(tree, stop_early=True).parser_output:
-                return
-            stripped = tree  # no tag, no empty element: nothing to strip
+            if tree_shape(tree, stop_early=True).parser_output:
+                stripped = tree  # no tag, no empty element: nothing to strip
+            else:
+                opened = open_phrases(tree, self.restorer)
+                stripped = tree
         else:  # (strip gives back a tree it leaves as it is)
             stripped = strip(tree, keep_tags=complete)
         if stripped is None:  # nothing but empty elements: the nulls stage reports it
             return
         tagger = self.tagging.tagger
-        predicted = tagger.predict(stripped)
+        if opened is None:
+            predicted = tagger.predict(stripped)
+        else:
+            predicted = {k: v for k, v in tagger.predict(stripped).items() if k in opened} if opened else {}
         if complete:  # the tags the tree has stay
             given = _tagged(stripped)
             predicted = {k: v for k, v in predicted.items() if k not in given}
         tagged, count = relabel(stripped, predicted, tagger) if predicted else (stripped, 0)
         used = FunctionsUsed(tagger.model.name, count)
-        if self.restorer is not None:
+        if self.restorer is not None and (opened is None or opened):
             tagged = self.restorer.run(tagged, used.restored)
         if tagged is tree:  # nothing predicted, put back or taken away: the tree as given
             return
         for rule_id, _ in used.restored:
             parse.fire(rule_id)
         parse.notes["functions-inferred"] += 1
+        if self.mode == "auto":
+            parse.notes["functions-auto"] += 1
         parse.notes["inferred-tags"] += count
+        if used.restored:
+            parse.notes["empties-restored"] += len(used.restored)
         parse.source_tree = tagged
         parse.functions = used
 
