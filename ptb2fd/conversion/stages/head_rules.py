@@ -36,6 +36,8 @@ class NPRule:
     last_word_not: re.Pattern | None = None  # the rule is off when the last child's word matches
     last_word: re.Pattern | None = None  # the rule is on only when the last child's word matches
     word_in: frozenset[str] | None = None  # a candidate's word (lowercased) must be in this list
+    rest_words: re.Pattern | None = None  # every word after the candidate (but punctuation, CC) must match
+    word: re.Pattern | None = None  # the candidate's own word must match
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,7 @@ def compile_heads(data, checker) -> HeadRules | None:
     for spec, rid, _ in checker.rules(data, "np_rules", "NP head rule",
                                       ["id", "pick", "last_child", "match", "exclude", "no_function_tag",
                                        "except_words", "prefix", "first_word_in", "before_last", "except_in",
-                                       "last_word_not", "last_word", "word_in"],
+                                       "last_word_not", "last_word", "word_in", "rest_words", "word"],
                                       ["id", "pick"]):
         if spec.get("word_in") is not None and spec.get("word_in") not in word_lists:
             checker.problem(f"word_in names no list of word_lists: {spec.get('word_in')!r}", rid, line_of(spec))
@@ -112,7 +114,7 @@ def compile_heads(data, checker) -> HeadRules | None:
                 checker.problem(f"{key} can only name the 'months' list", rid, line_of(spec))
         pick = checker.choice(spec.get("pick"), ["first", "last"], "pick", rid, line_of(spec))
         regexes = {}
-        for key in ("last_word_not", "last_word"):
+        for key in ("last_word_not", "last_word", "rest_words", "word"):
             if spec.get(key) is not None:
                 try:
                     regexes[key] = re.compile(str(spec[key]))
@@ -133,6 +135,8 @@ def compile_heads(data, checker) -> HeadRules | None:
             regexes.get("last_word_not"),
             regexes.get("last_word"),
             word_lists.get(spec.get("word_in")) if spec.get("word_in") is not None else None,
+            regexes.get("rest_words"),
+            regexes.get("word"),
         ))
     return HeadRules(auxiliaries, labels, default, frozenset(checker.strings(data.get("np_labels", []), "np_labels")),
                      tuple(np_rules), frozenset(checker.strings(data.get("months", []), "months")), word_lists)

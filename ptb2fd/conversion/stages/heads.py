@@ -136,8 +136,19 @@ class HeadFinder:
                     continue
                 if rule.word_in is not None and (_one_word(child) or "").lower() not in rule.word_in:
                     continue
+                if rule.word is not None and not rule.word.match(_one_word(child) or ""):
+                    continue
+                if rule.rest_words is not None and not self._rest_match(children[i + 1:], rule.rest_words):
+                    continue
                 return i, rule.rule_id
         return content[-1], "np-fallback"
+
+    def _rest_match(self, rest: tuple[Node, ...], pattern) -> bool:
+        """Whether the words after a candidate, punctuation and conjunctions
+        aside, are all identifiers: "Tables [2a and 2b]", "Fig. [1a , 1b]"."""
+        words = [leaf.word for child in rest for leaf in _leaves(child)
+                 if not self.vocab.is_punct(leaf) and leaf.tag not in ("CC", "-NONE-")]
+        return bool(words) and all(pattern.match(w) for w in words)
 
     def _has_prefix(self, children: tuple[Node, ...], rule: NPRule) -> bool:
         if len(children) < len(rule.prefix):
@@ -152,6 +163,16 @@ def _one_word(node: Node) -> str | None:
     while node.word is None and len(node.children) == 1:
         node = node.children[0]
     return node.word
+
+
+def _leaves(node: Node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.word is not None:
+            yield n
+        else:
+            stack.extend(reversed(n.children))
 
 
 class FindHeads:

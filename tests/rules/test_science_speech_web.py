@@ -1,0 +1,49 @@
+"""Constructions of science, speech and web text that converted wrong: a
+reference noun before a list of identifiers, unlike conjuncts without a
+UCP, an existential pivot tagged -SBJ, and more. Each fixture in
+fixtures/constructions/ is invented; each test failed before its rule.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+covers = pytest.mark.covers
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "constructions"
+
+
+def tree(name: str, n: int) -> str:
+    """The nth tree (1-based) of a fixture file, comments left out."""
+    lines = (FIXTURES / f"{name}.mrg").read_text(encoding="utf-8").splitlines()
+    return [line for line in lines if line.strip() and not line.startswith("#")][n - 1]
+
+
+# -- a reference noun before a list of identifiers ------------------------------
+
+@pytest.mark.parametrize("n, noun, idents", [
+    (1, "Tables", ["3a", "3b"]), (2, "Figs", ["5b", "5d"]), (3, "Fig", ["2C"]), (4, "Fig.", ["6a", "6b", "6c"])])
+@covers("np-reference-list", "np-reference-identifier")
+def test_reference_noun_heads_its_identifiers(fd, n, noun, idents):
+    s = fd(tree("reference_lists", n))
+    verb = {1: "given", 2: "appear", 3: "shows", 4: "show"}[n]
+    assert s.head_word(noun) == verb, s.table()
+    assert s.head_word(idents[0]) == noun, s.table()
+    for ident in idents[1:]:
+        assert s.head_word(ident) in (noun, idents[0]), s.table()
+
+
+@covers("coord-np-words")
+def test_coordinated_identifiers_are_the_conjuncts(fd):
+    # "Figs [5b] and [5d]": the noun is no part of the first conjunct.
+    s = fd(tree("reference_lists", 2))
+    assert s.tok("5b").junction == s.tok("5d").junction is not None, s.table()
+    assert s.tok("Figs").junction is None, s.table()
+    assert s.edge("and")[:3] == ("and", "Figs", "junction-marker"), s.table()
+
+
+@covers("np-identifier-list")
+def test_identifier_list_headed_by_its_first(fd):
+    s = fd(tree("reference_lists", 5))
+    assert s.head_word("A") == "panels" and s.head_word("C") == "A", s.table()
+    assert s.edge("panels")[:3] == ("panels", "Compare", "object"), s.table()
