@@ -47,3 +47,25 @@ def test_identifier_list_headed_by_its_first(fd):
     s = fd(tree("reference_lists", 5))
     assert s.head_word("A") == "panels" and s.head_word("C") == "A", s.table()
     assert s.edge("panels")[:3] == ("panels", "Compare", "object"), s.table()
+
+
+# -- unlike categories coordinated without UCP -----------------------------------
+
+@pytest.mark.parametrize("n, first, second", [
+    (1, "rent", "were"), (2, "opens", "Sundays"), (3, "hot", "served"), (4, "water", "shade"),
+    (5, "pre-", "postsynaptic"), (6, "stayed", "left")])
+@covers("coord-np", "coord-vp", "coord-other", "coord-clausal")
+def test_unlike_conjuncts_are_coordinated(fd, n, first, second):
+    s = fd(tree("unlike_coordination", n))
+    cc = next(t for t in s.tokens if t.cat == "CC")
+    assert cc.role == "junction-marker", s.table()
+    assert s.tok(second).junction is not None and s.tok(second).junction == s.tok(first).junction, s.table()
+    assert s.tok(second).role != "withinmod" or s.tok(first).role == "withinmod", s.table()
+
+
+def test_subject_and_predicate_are_never_unlike_conjuncts(fd):
+    # "(NP-SBJ people) (CONJP not only) (VP ...)": no coordination of NP and VP.
+    s = fd("( (S (NP-SBJ (JJ Hungry) (NNS birds)) (CONJP (RB not) (RB only)) (VP (VBP eat) (NP (NNS seeds)))"
+           " (. .)) )")
+    assert s.edge("birds")[:3] == ("birds", "eat", "subject"), s.table()
+    assert s.tok("birds").junction is None, s.table()

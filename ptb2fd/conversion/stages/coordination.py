@@ -20,6 +20,7 @@ owners" -> [big and small] business owners).
 from __future__ import annotations
 
 from ptb2fd.conversion.pipeline import Parse
+from ptb2fd.conversion.stages.conjuncts import UNLIKE
 from ptb2fd.conversion.stages.coordination_rules import Coordination, CoordRule
 from ptb2fd.conversion.stages.flat_coordination import FlatCoordination
 from ptb2fd.trees.ptbtree import Label, Node
@@ -57,6 +58,10 @@ class NestCoordination(FlatCoordination):
             return self._keep(node, kids)
         parent_fams = self._parent_families(node)
         run = self._find_run(kids, parent_fams)
+        if run is None and parent_fams is not None and self.rules.unlike_conjuncts:
+            # No family pairs them: "(NP (NP the price) and (SBAR whether ...))",
+            # "(VP (VP opens early) and (PP on Sundays))" (parser output, no UCP).
+            run = self._find_run(kids, UNLIKE)
         if run is None:
             return self._keep(node, kids)
         start, end = run
