@@ -73,6 +73,13 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
                 continue
             ws = wordlists[v]
             out.append(Condition(key, v, lambda c, ws=ws: c.node.word.lower() in ws, ws))
+        elif key == "head_wordlist":
+            if v not in wordlists:
+                checker.problem(f"unknown wordlist {v!r}; known: {', '.join(sorted(wordlists))}", rule_id, line)
+                continue
+            ws = wordlists[v]
+            out.append(Condition(key, v, lambda c, ws=ws: c.head >= 0 and (c.parse.words[c.head].word or "").lower()
+                                 in ws))
         elif key == "ftag":
             tags = frozenset(checker.strings(v, key, rule_id, line))
             out.append(Condition(key, v, lambda c, tags=tags: bool(tags.intersection(c.proj.label.ftags))))
@@ -149,7 +156,7 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
     return tuple(out)
 
 
-CONDITION_NAMES = ("root", "label", "not_label", "tag", "word", "wordlist", "ftag", "no_ftags", "child_ftag",
+CONDITION_NAMES = ("root", "label", "not_label", "tag", "word", "wordlist", "head_wordlist", "ftag", "no_ftags", "child_ftag",
                    "parent", "not_parent", "head_tag", "side", "next_verb", "next_sibling", "prev_sibling",
                    "followed_by", "preceded_by", "first_nonpunct", "subject", "between_be_and_prd",
                    "coord_marker", "compound", "head_chain", "clause_subject", "suffix", "trace_kind",

@@ -69,3 +69,19 @@ def test_subject_and_predicate_are_never_unlike_conjuncts(fd):
            " (. .)) )")
     assert s.edge("birds")[:3] == ("birds", "eat", "subject"), s.table()
     assert s.tok("birds").junction is None, s.table()
+
+
+# -- the pivot of an existential tagged -SBJ ----------------------------------------
+
+@pytest.mark.parametrize("n, pivot, verb", [(1, "flood", "was"), (2, "exits", "are"), (3, "catch", "is")])
+@covers("sbj-in-vp-existential", "ftag-prd")
+def test_existential_pivot_is_the_predicate(fd, n, pivot, verb):
+    s = fd(tree("existential_pivots", n))
+    assert s.edge(pivot)[:3] == (pivot, verb, "predicate"), s.table()
+    assert s.tok("There").role == "subject", s.table()
+
+
+@covers("sbj-in-vp-object")
+def test_sbj_after_other_verbs_stays_object(fd):
+    s = fd(tree("existential_pivots", 4))
+    assert s.edge("doors")[:3] == ("doors", "keep", "object"), s.table()
