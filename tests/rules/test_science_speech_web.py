@@ -85,3 +85,14 @@ def test_existential_pivot_is_the_predicate(fd, n, pivot, verb):
 def test_sbj_after_other_verbs_stays_object(fd):
     s = fd(tree("existential_pivots", 4))
     assert s.edge("doors")[:3] == ("doors", "keep", "object"), s.table()
+
+
+# -- an apposition interrupted by a mark ----------------------------------------------
+
+@pytest.mark.parametrize("n, first, second, role", [
+    (1, "Needle", "tower", "object"), (2, "factor", "protein", "subject"), (3, "Ann", "coach", "object")])
+@covers("np-apposition")
+def test_interrupted_apposition_headed_by_its_first_np(fd, n, first, second, role):
+    s = fd(tree("interrupted_appositions", n))
+    assert s.tok(first).role == role, s.table()
+    assert s.edge(second)[:3] == (second, first, "withinmod"), s.table()

@@ -38,6 +38,7 @@ class NPRule:
     word_in: frozenset[str] | None = None  # a candidate's word (lowercased) must be in this list
     rest_words: re.Pattern | None = None  # every word after the candidate (but punctuation, CC) must match
     word: re.Pattern | None = None  # the candidate's own word must match
+    prefix_skips: tuple[Pattern, ...] = ()  # children left out when matching `prefix` (stray quotes, brackets)
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ def compile_heads(data, checker) -> HeadRules | None:
     for spec, rid, _ in checker.rules(data, "np_rules", "NP head rule",
                                       ["id", "pick", "last_child", "match", "exclude", "no_function_tag",
                                        "except_words", "prefix", "first_word_in", "before_last", "except_in",
-                                       "last_word_not", "last_word", "word_in", "rest_words", "word"],
+                                       "last_word_not", "last_word", "word_in", "rest_words", "word", "prefix_skips"],
                                       ["id", "pick"]):
         if spec.get("word_in") is not None and spec.get("word_in") not in word_lists:
             checker.problem(f"word_in names no list of word_lists: {spec.get('word_in')!r}", rid, line_of(spec))
@@ -137,6 +138,7 @@ def compile_heads(data, checker) -> HeadRules | None:
             word_lists.get(spec.get("word_in")) if spec.get("word_in") is not None else None,
             regexes.get("rest_words"),
             regexes.get("word"),
+            compile_patterns(spec.get("prefix_skips", []), checker, "prefix_skips", rid, line_of(spec)),
         ))
     return HeadRules(auxiliaries, labels, default, frozenset(checker.strings(data.get("np_labels", []), "np_labels")),
                      tuple(np_rules), frozenset(checker.strings(data.get("months", []), "months")), word_lists)

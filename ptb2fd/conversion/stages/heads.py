@@ -155,6 +155,12 @@ class HeadFinder:
             return False
         if rule.first_word_in_months and children[0].word not in self.rules.months:
             return False
+        if rule.prefix_skips:
+            # "(NP `` (NP the Rock) , '' (NP a small island))": the quotes do not
+            # interrupt the apposition.
+            children = tuple(c for c in children if not any_match(rule.prefix_skips, c))
+            if len(children) < len(rule.prefix):
+                return False
         return all(p.matches(c) for p, c in zip(rule.prefix, children))
 
 
