@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ptb2fd.rulelang.patterns import Pattern, any_match, compile_pattern
+from ptb2fd.rulelang.patterns import Pattern, any_match, compile_pattern, role_ftags
 from ptb2fd.rulelang.word_context import WordContext
 from ptb2fd.trees.ptbtree import Node
 
@@ -85,7 +85,7 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
             out.append(Condition(key, v, lambda c, tags=tags: bool(tags.intersection(c.proj.label.ftags))))
         elif key == "no_ftags":
             want = flag(v, key)
-            out.append(Condition(key, want, lambda c, w=want: (not c.proj.label.ftags) == w))
+            out.append(Condition(key, want, lambda c, w=want: (not role_ftags(c.proj.label.ftags)) == w))
         elif key == "child_ftag":
             tags = frozenset(checker.strings(v, key, rule_id, line))
             out.append(Condition(key, v, lambda c, tags=tags: any(

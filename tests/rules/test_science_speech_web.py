@@ -96,3 +96,20 @@ def test_interrupted_apposition_headed_by_its_first_np(fd, n, first, second, rol
     s = fd(tree("interrupted_appositions", n))
     assert s.tok(first).role == role, s.table()
     assert s.edge(second)[:3] == (second, first, "withinmod"), s.table()
+
+
+# -- descriptive-only function tags ----------------------------------------------------
+
+@pytest.mark.parametrize("n, word, head, role", [
+    (1, "House", "read", "object"), (2, "swimming", "enjoys", "object"), (3, "uh", "bought", "object")])
+@covers("np-object", "clause-object")
+def test_descriptive_tags_are_no_role_tags(fd, n, word, head, role):
+    s = fd(tree("descriptive_function_tags", n))
+    assert s.edge(word)[:3] == (word, head, role), s.table()
+
+
+@covers("np-apposition")
+def test_title_heads_the_gloss_after_it(fd):
+    s = fd(tree("descriptive_function_tags", 4))
+    assert s.edge("Hamlet")[:3] == ("Hamlet", "staged", "object"), s.table()
+    assert s.head_word("tragedy") == "Hamlet", s.table()
