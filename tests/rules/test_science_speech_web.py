@@ -113,3 +113,12 @@ def test_title_heads_the_gloss_after_it(fd):
     s = fd(tree("descriptive_function_tags", 4))
     assert s.edge("Hamlet")[:3] == ("Hamlet", "staged", "object"), s.table()
     assert s.head_word("tragedy") == "Hamlet", s.table()
+
+
+# -- a subordinator tagged RB ------------------------------------------------------------
+
+@covers("rb-sbar-rolemarker")
+def test_adverb_subordinator_marks_its_clause(fd):
+    s = fd(tree("adverb_subordinators", 1))
+    assert s.edge("once")[:3] == ("once", "arrives", "rolemarker"), s.table()
+    assert s.edge("arrives")[:3] == ("arrives", "Ring", "temporal"), s.table()
