@@ -122,3 +122,13 @@ def test_adverb_subordinator_marks_its_clause(fd):
     s = fd(tree("adverb_subordinators", 1))
     assert s.edge("once")[:3] == ("once", "arrives", "rolemarker"), s.table()
     assert s.edge("arrives")[:3] == ("arrives", "Ring", "temporal"), s.table()
+
+
+# -- a subject before coordinated VPs directly under S ------------------------------------
+
+@pytest.mark.parametrize("n, subject, first, second", [(1, "Raiders", "seized", "burned"), (2, "crew", "fixed", "sailed")])
+@covers("coord-clausal")
+def test_subject_of_coordinated_vps_is_no_head(fd, n, subject, first, second):
+    s = fd(tree("shared_subject_vps", n))
+    assert s.edge(subject)[:3] == (subject, first, "subject"), s.table()
+    assert s.tok(first).role == "top" and s.head_word(second) == first, s.table()

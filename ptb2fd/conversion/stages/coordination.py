@@ -84,7 +84,12 @@ class NestCoordination(FlatCoordination):
             # The nested node keeps the phrase's null elements: the object
             # traces of "(VP arrested *-1 or fined *-1 on Tuesday)" still
             # make its participles passive.
-            coord_node = self._new(node, inner, Label(node.label.cat, node.label.cat), rule.rule_id, keep_nulls=True)
+            # The new node takes the conjuncts' category when they share one:
+            # "(S (NP-SBJ Armies) (VP overtook it) and (VP burned it))" nests a
+            # VP, which heads the clause (an S would lose to the subject).
+            cats = {inner[i].label.cat if inner[i].word is None else inner[i].tag for i in conj}
+            cat = cats.pop() if len(cats) == 1 and all(inner[i].word is None for i in conj) else node.label.cat
+            coord_node = self._new(node, inner, Label(cat, cat), rule.rule_id, keep_nulls=True)
             self._register(coord_node, conj, marks, seps, rule, True, mods)
             return self._new(node, kids[:start] + [coord_node] + kids[end + 1:])
         conj, marks, seps, mods = self._split(kids, start, end)
