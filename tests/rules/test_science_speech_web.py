@@ -132,3 +132,21 @@ def test_subject_of_coordinated_vps_is_no_head(fd, n, subject, first, second):
     s = fd(tree("shared_subject_vps", n))
     assert s.edge(subject)[:3] == (subject, first, "subject"), s.table()
     assert s.tok(first).role == "top" and s.head_word(second) == first, s.table()
+
+
+# -- passive small clauses: absolutes, "as" clauses, headlines ----------------------------
+
+@pytest.mark.parametrize("n, subject, participle, agent", [
+    (1, "harvest", "stored", None), (2, "funds", "promised", "state"), (3, "Ferry", "grounded", "storm")])
+@covers("logical-passive-subject", "logical-lgs-subject")
+def test_passive_small_clause_without_be(fd, n, subject, participle, agent):
+    s = fd(tree("passive_small_clauses_more", n))
+    assert s.head_word(subject) == participle and s.tok(subject).role == "subject", s.table()
+    assert s.tok(subject).logicalrole == "object", s.table()
+    if agent:
+        assert s.tok(agent).logicalrole == "subject", s.table()
+
+
+def test_past_tense_mistagged_vbn_after_that_stays_active(fd):
+    s = fd(tree("passive_small_clauses_more", 4))
+    assert s.tok("rents").logicalrole == "subject", s.table()
