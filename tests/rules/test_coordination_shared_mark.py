@@ -2,7 +2,8 @@
 convention moves (from the first conjunct to the last) carries it, and no
 other word does. The moves are recomputed by converting the same trees with
 `shared_dependents: first` (coordination.yaml), which moves nothing: the
-words whose head differs are the moved ones.
+words whose head differs are the moved ones. (That setting marks the same
+words.)
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ def moved_and_marked(moving, still, text, sent_id):
     a, b = moving.convert_text(text, sent_id), still.convert_text(text, sent_id)
     moved = {t.id for t, u in zip(a.tokens, b.tokens) if t.head != u.head and t.role not in PUNCT}
     marked = {t.id for t in a.tokens if "coordination-shared" in t.rules}
+    assert marked == {t.id for t in b.tokens if "coordination-shared" in t.rules}, sent_id
     return moved, marked, a
 
 

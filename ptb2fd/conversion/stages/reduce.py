@@ -158,9 +158,11 @@ class ReduceToDependencies:
             # coordination-shared), and only those: also a shared phrase
             # outside the coordinated one ("[the growth and survival] [of the
             # cells]"), not an adverb opening a conjunct ("or [maybe] X").
-            for d in range(len(head) if right_shared_to_last else 0):
+            # (With `shared_dependents: first` they stay, marked the same.)
+            for d in range(len(head)):
                 if head[d] == first and d not in skip and deps.attach[d].start >= last_node.end:
-                    head[d] = last
+                    if right_shared_to_last:
+                        head[d] = last
                     deps.shared_of.setdefault(d, jid)
             # An adverb that opens a conjunct modifies it: "or [even] early Tuesday".
             for m, c in coord.modifiers:
