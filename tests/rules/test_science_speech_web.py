@@ -150,3 +150,26 @@ def test_passive_small_clause_without_be(fd, n, subject, participle, agent):
 def test_past_tense_mistagged_vbn_after_that_stays_active(fd):
     s = fd(tree("passive_small_clauses_more", 4))
     assert s.tok("rents").logicalrole == "subject", s.table()
+
+
+# -- shapes a reference conversion of science text heads otherwise ---------------------------
+
+@pytest.mark.parametrize("n, dependent, head", [
+    (1, "NGF", "factor"), (1, "factor", "receptors"), (2, "immunoassay", "ELISA"), (3, "drought", "resistant"),
+    (3, "resistant", "grasses"), (4, "pale", "blue"), (4, "blue", "boat"), (5, "far", "faster"),
+    (5, "faster", "grew"), (6, "12", "protocol")],
+    ids=["nml-abbreviation", "nml-head", "dash-gloss", "noun-adjective", "noun-adjective-head", "adjective-pair",
+         "adjective-pair-head", "degree-comparative", "degree-comparative-head", "square-bracket"])
+@covers("np-apposition-bracket-nml", "np-apposition-dash", "head-ADJP", "head-ADVP", "np-apposition-square-bracket")
+def test_science_shapes_headed_as_the_reference_does(fd, n, dependent, head):
+    s = fd(tree("science_reference_shapes", n))
+    assert s.head_word(dependent) == head, s.table()
+
+
+@pytest.mark.parametrize("words, head", [
+    ("(ADJP (JJ low) (CD 40) (NN %))", "%"),  # a noun not before an adjective still heads
+    ("(ADVP (RBR more) (RB quickly))", "quickly"),  # a comparative degree word modifies the adverb
+])
+def test_heads_the_new_rules_leave_alone(fd, words, head):
+    s = fd(f"( (S (NP-SBJ (PRP It)) (VP (VBD ran) {words}) (. .)) )")
+    assert s.tok(head).head == 2, s.table()

@@ -18,6 +18,8 @@ class LabelRule:
     rightmost: tuple[Pattern, ...] = ()  # priority patterns searched right to left whatever `direction` says
     complement_after: tuple[Pattern, ...] = ()  # search first the children after the first of these
     not_before: tuple[Pattern, ...] = ()  # a child right before one of these (and more) does not head
+    modifier: tuple[Pattern, ...] = ()  # a child of these right before one of `modified` does not head
+    modified: tuple[Pattern, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,8 @@ def compile_heads(data, checker) -> HeadRules | None:
 
     def label_rule(rule_id: str, spec) -> LabelRule:
         spec = checker.mapping(spec, f"head rule for {rule_id}", rule_id) or {}
-        checker.keys(spec, ["direction", "priority", "rightmost", "complement_after", "not_before"], ["direction"],
-                     rule_id, "head rule")
+        checker.keys(spec, ["direction", "priority", "rightmost", "complement_after", "not_before", "modifies_next"],
+                     ["direction"], rule_id, "head rule")
         direction = checker.choice(spec.get("direction"), ["left", "right"], "direction", rule_id, line_of(spec))
         priority = compile_patterns(spec.get("priority", []), checker, "priority", rule_id, line_of(spec))
         rightmost = compile_patterns(spec.get("rightmost", []), checker, "rightmost", rule_id, line_of(spec))
@@ -94,7 +96,11 @@ def compile_heads(data, checker) -> HeadRules | None:
             checker.problem("every 'rightmost' pattern must be in 'priority'", rule_id, line_of(spec))
         after = compile_patterns(spec.get("complement_after", []), checker, "complement_after", rule_id, line_of(spec))
         not_before = compile_patterns(spec.get("not_before", []), checker, "not_before", rule_id, line_of(spec))
-        return LabelRule(rule_id, direction != "right", priority, rightmost, after, not_before)
+        nxt = checker.mapping(spec.get("modifies_next", {}), "modifies_next", rule_id) or {}
+        checker.keys(nxt, ["words", "next"], [], rule_id, "modifies_next")
+        modifier = compile_patterns(nxt.get("words", []), checker, "modifies_next.words", rule_id, line_of(spec))
+        modified = compile_patterns(nxt.get("next", []), checker, "modifies_next.next", rule_id, line_of(spec))
+        return LabelRule(rule_id, direction != "right", priority, rightmost, after, not_before, modifier, modified)
 
     labels = {}
     for label, spec in (checker.mapping(data.get("labels", {}), "labels") or {}).items():

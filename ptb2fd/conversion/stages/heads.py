@@ -67,6 +67,10 @@ class HeadFinder:
             # hyphen is the modifier half of the compound.
             last = len(children) - 2
             order = [i for i in order if i >= last or not any_match(rule.not_before, children[i + 1])]
+        if rule.modifier:
+            # "(ADJP (NN salt) (JJ tolerant))": the word before modifies it.
+            order = [i for i in order if i + 1 >= len(children) or not (
+                any_match(rule.modifier, children[i]) and any_match(rule.modified, children[i + 1]))]
         backward = list(order)[::-1] if rule.rightmost else order
         for pattern in rule.priority:
             for i in (backward if pattern in rule.rightmost else order):
