@@ -173,3 +173,17 @@ def test_science_shapes_headed_as_the_reference_does(fd, n, dependent, head):
 def test_heads_the_new_rules_leave_alone(fd, words, head):
     s = fd(f"( (S (NP-SBJ (PRP It)) (VP (VBD ran) {words}) (. .)) )")
     assert s.tok(head).head == 2, s.table()
+
+
+# -- a tree with a second tree's wrapper inside it ------------------------------------------
+
+def test_nested_wrapper_is_named_as_such(tmp_path, capsys):
+    from ptb2fd.cli import main
+
+    path = tmp_path / "nested.mrg"
+    path.write_text("( (S (NP-SBJ (PRP He)) (VP (VBD left)) ( (S (NP-SBJ (PRP she)) (VP (VBD stayed)))) (. .)) )\n",
+                    encoding="utf-8")
+    status = main(["convert", str(path), "-o", str(tmp_path / "out.jsonl")])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "nested.mrg:1" in err and "no label around (S ...)" in err and "second tree" in err, err
