@@ -187,3 +187,20 @@ def test_nested_wrapper_is_named_as_such(tmp_path, capsys):
     err = capsys.readouterr().err
     assert status == 1
     assert "nested.mrg:1" in err and "no label around (S ...)" in err and "second tree" in err, err
+
+
+# -- a pseudo-cleft's "be"; "in vitro" -------------------------------------------------------
+
+def test_pseudo_cleft_be_is_the_copula(fd):
+    s = fd(tree("pseudo_clefts", 1))
+    assert s.tok("was").role == "top", s.table()
+    assert s.edge("wait")[:3] == ("wait", "was", "predicate"), s.table()
+    untagged = fd(tree("pseudo_clefts", 2))
+    assert untagged.edge("was")[:3] == ("was", "wait", "aux"), untagged.table()
+
+
+@pytest.mark.parametrize("n", [3, 4])
+@covers("head-ADJP", "head-ADVP")
+def test_foreign_phrase_headed_alike_as_adjp_and_advp(fd, n):
+    s = fd(tree("pseudo_clefts", n))
+    assert s.head_word("in") == "vitro", s.table()

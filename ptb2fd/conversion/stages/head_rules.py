@@ -50,6 +50,7 @@ class AuxiliaryRule:
     words: frozenset[str]
     complement: tuple[Pattern, ...]
     head_tags: tuple[Pattern, ...] = ()  # the complement's word head must have one of these tags
+    not_ftags: frozenset[str] = frozenset()  # a complement with one of these function tags is no verb chain
 
 
 @dataclass(frozen=True)
@@ -76,14 +77,15 @@ def compile_heads(data, checker) -> HeadRules | None:
     checker.keys(data, ["labels", "default", "np_labels", "np_rules", "months", "auxiliaries", "word_lists"],
                  ["labels", "default", "np_labels", "np_rules", "auxiliaries"], what="heads.yaml")
     aux = checker.mapping(data.get("auxiliaries", {}), "auxiliaries") or {}
-    checker.keys(aux, ["labels", "tags", "words", "complement", "complement_head_tags"], ["labels", "complement"],
-                 what="auxiliaries")
+    checker.keys(aux, ["labels", "tags", "words", "complement", "complement_head_tags", "complement_not_ftags"],
+                 ["labels", "complement"], what="auxiliaries")
     auxiliaries = AuxiliaryRule(
         frozenset(checker.strings(aux.get("labels", []), "auxiliaries.labels")),
         frozenset(checker.strings(aux.get("tags", []), "auxiliaries.tags")),
         frozenset(w.lower() for w in checker.strings(aux.get("words", []), "auxiliaries.words")),
         compile_patterns(aux.get("complement", []), checker, "auxiliaries.complement"),
-        compile_patterns(aux.get("complement_head_tags", []), checker, "auxiliaries.complement_head_tags"))
+        compile_patterns(aux.get("complement_head_tags", []), checker, "auxiliaries.complement_head_tags"),
+        frozenset(checker.strings(aux.get("complement_not_ftags", []), "auxiliaries.complement_not_ftags")))
 
     def label_rule(rule_id: str, spec) -> LabelRule:
         spec = checker.mapping(spec, f"head rule for {rule_id}", rule_id) or {}

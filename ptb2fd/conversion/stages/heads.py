@@ -89,6 +89,8 @@ class HeadFinder:
                 return None
             for j in range(i + 1, len(children)):
                 if any_match(aux.complement, children[j]):
+                    if aux.not_ftags.intersection(children[j].label.ftags):
+                        return None  # "What we did was (VP-PRD wait)": "be" is the copula
                     return j if self._verbal_complement(children[j]) else None
             return None
         return None
