@@ -204,3 +204,12 @@ def test_pseudo_cleft_be_is_the_copula(fd):
 def test_foreign_phrase_headed_alike_as_adjp_and_advp(fd, n):
     s = fd(tree("pseudo_clefts", n))
     assert s.head_word("in") == "vitro", s.table()
+
+
+# -- a right-node-raised noun after two PPs -------------------------------------------------------
+
+@covers("np-last-np")
+def test_raised_noun_does_not_head_the_np(fd):
+    s = fd(tree("raised_nouns", 1))
+    assert s.edge("ratio")[:3] == ("ratio", "measured", "object"), s.table()
+    assert s.head_word("flies") == "ratio", s.table()

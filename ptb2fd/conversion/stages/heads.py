@@ -115,6 +115,11 @@ class HeadFinder:
         content = [i for i, c in enumerate(children) if not is_punct(c)]
         if not content:
             return len(children) - 1, "np-fallback"
+        if len(content) > 1 and children[content[-1]].label.index is not None \
+                and _raised(children[content[-1]].label.index, children[:content[-1]]):
+            # "the ratio of male (*RNR*-1) to female (*RNR*-1) [mice]-1": the
+            # right-node-raised noun belongs to the PPs, not the head.
+            content = content[:-1]
         for rule in self.rules.np_rules:
             if rule.prefix and not self._has_prefix(children, rule):
                 continue
@@ -175,6 +180,17 @@ def _one_word(node: Node) -> str | None:
     while node.word is None and len(node.children) == 1:
         node = node.children[0]
     return node.word
+
+
+def _raised(index: str, before: tuple[Node, ...]) -> bool:
+    """Whether a *RNR* null in these phrases points to `index`."""
+    stack = list(before)
+    while stack:
+        n = stack.pop()
+        if any(nc.kind == "*RNR*" and nc.ref == index for nc in n.nulls):
+            return True
+        stack.extend(c for c in n.children if c.word is None)
+    return False
 
 
 def _leaves(node: Node):
