@@ -213,3 +213,15 @@ def test_raised_noun_does_not_head_the_np(fd):
     s = fd(tree("raised_nouns", 1))
     assert s.edge("ratio")[:3] == ("ratio", "measured", "object"), s.table()
     assert s.head_word("flies") == "ratio", s.table()
+
+
+def test_parenthetical_after_adverb_subordinator_stays_before_the_subject(regenerate):
+    # "because" tagged RB is the clause's rolemarker; the parenthetical
+    # (role `dependent`) set off after it stays before the subject
+    # (ord-set-off-after-subordinator).
+    tree = ("( (S (NP-SBJ (NNS Shops)) (VP (VBP close) (SBAR-PRP (RB because) (S-1 (PRN (, ,) (S (NP-SBJ (NNS owners))"
+            " (VP (VBP say) (SBAR (-NONE- 0) (S (-NONE- *T*-1))))) (, ,)) (NP-SBJ (NNS rents)) (VP (VBP rise)))))"
+            " (. .)) )")
+    words, fired = regenerate(tree)
+    assert words == "Shops close because , owners say , rents rise .", words
+    assert fired.get("ord-set-off-after-subordinator", 0) >= 1
