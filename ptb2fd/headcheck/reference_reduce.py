@@ -79,6 +79,8 @@ def _turn_copulas(tokens, heads: list[int], function: list[bool], side: Ptb2fdSi
         cop = tokens[c]
         if cop.base.lower() not in side.copula_bases or not cop.cat.startswith("VB"):
             continue
+        if any(heads[d] == c and t.cat == "EX" for d, t in enumerate(tokens)):
+            continue  # an existential: UD and Stanford keep "be" the head of "there is [a catch]"
         done.add(c)
         for d in range(len(heads)):
             if heads[d] == c and d != p:

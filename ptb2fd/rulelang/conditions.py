@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ptb2fd.rulelang.patterns import Pattern, any_match, compile_pattern
+from ptb2fd.rulelang.patterns import Pattern, any_match, compile_pattern, role_ftags
 from ptb2fd.rulelang.word_context import WordContext
 from ptb2fd.trees.ptbtree import Node
 
@@ -73,12 +73,19 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
                 continue
             ws = wordlists[v]
             out.append(Condition(key, v, lambda c, ws=ws: c.node.word.lower() in ws, ws))
+        elif key == "head_wordlist":
+            if v not in wordlists:
+                checker.problem(f"unknown wordlist {v!r}; known: {', '.join(sorted(wordlists))}", rule_id, line)
+                continue
+            ws = wordlists[v]
+            out.append(Condition(key, v, lambda c, ws=ws: c.head >= 0 and (c.parse.words[c.head].word or "").lower()
+                                 in ws))
         elif key == "ftag":
             tags = frozenset(checker.strings(v, key, rule_id, line))
             out.append(Condition(key, v, lambda c, tags=tags: bool(tags.intersection(c.proj.label.ftags))))
         elif key == "no_ftags":
             want = flag(v, key)
-            out.append(Condition(key, want, lambda c, w=want: (not c.proj.label.ftags) == w))
+            out.append(Condition(key, want, lambda c, w=want: (not role_ftags(c.proj.label.ftags)) == w))
         elif key == "child_ftag":
             tags = frozenset(checker.strings(v, key, rule_id, line))
             out.append(Condition(key, v, lambda c, tags=tags: any(
@@ -149,7 +156,7 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
     return tuple(out)
 
 
-CONDITION_NAMES = ("root", "label", "not_label", "tag", "word", "wordlist", "ftag", "no_ftags", "child_ftag",
+CONDITION_NAMES = ("root", "label", "not_label", "tag", "word", "wordlist", "head_wordlist", "ftag", "no_ftags", "child_ftag",
                    "parent", "not_parent", "head_tag", "side", "next_verb", "next_sibling", "prev_sibling",
                    "followed_by", "preceded_by", "first_nonpunct", "subject", "between_be_and_prd",
                    "coord_marker", "compound", "head_chain", "clause_subject", "suffix", "trace_kind",

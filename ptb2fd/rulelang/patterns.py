@@ -1,7 +1,9 @@
 """Child patterns shared by the rule files.
 
     NP      category NP (for a word, its POS tag), any function tags
-    NP!     category NP with no function tag
+    NP!     category NP with no function tag that names a role (the
+            descriptive tags TTL, HLN, NOM, UNF do not count: an NP-TTL
+            object is an object, "reread (NP-TTL Moby Dick)")
     VB*     any category starting with VB
     -TPC    any constituent with function tag TPC
     NX-TTL  category NX with function tag TTL
@@ -17,6 +19,19 @@ import re
 from dataclasses import dataclass
 
 from ptb2fd.trees.ptbtree import Node
+
+# Function tags that describe a phrase's form or status, not its role in
+# the clause (Bies et al. 1995: a title, a headline, a nominal, an
+# unfinished phrase of speech): "NP!" and `no_ftags` look past them.
+DESCRIPTIVE_FTAGS = frozenset({"TTL", "HLN", "NOM", "UNF"})
+
+
+def role_ftags(ftags: tuple[str, ...]) -> bool:
+    """Whether some function tag names a role ("SBJ", "TMP"; not "TTL")."""
+    for tag in ftags:
+        if tag not in DESCRIPTIVE_FTAGS:
+            return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +51,7 @@ class Pattern:
                     return False
             elif cat != want:
                 return False
-        if self.no_tags and node.label.ftags:
+        if self.no_tags and node.label.ftags and role_ftags(node.label.ftags):
             return False
         if self.ftag is not None and self.ftag not in node.label.ftags:
             return False

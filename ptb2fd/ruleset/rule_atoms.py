@@ -83,6 +83,10 @@ def when_atoms(when: Any, wordlists: dict[str, frozenset[str]]) -> dict[str, tup
             if not isinstance(v, str) or v not in wordlists:
                 raise Malformed
             out[key] = ("words", wordlists[v])
+        elif key == "head_wordlist":
+            if not isinstance(v, str) or v not in wordlists:
+                raise Malformed
+            out[key] = ("set", wordlists[v])
         elif key == "suffix":
             out[key] = ("suffix", tuple(x.lower() for x in _strings(v)))
         elif key in _FLAGS:

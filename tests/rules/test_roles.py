@@ -37,6 +37,12 @@ CASES = [
                " (PP (IN by) (NP-LGS (NNP Mr.) (NNP Smith))))) (. .)) )", "Smith", 1, "bought", "lgs-adjunct"),
     ("pp-dtv", GAVE_TO, "employees", 1, "gave", "dative"),
     # wsj_0087.mrg:21, wsj_0090.mrg:41: a -SBJ phrase inside a VP after its verb is no subject
+    # a subordinator tagged RB marks its clause
+    ("rb-sbar-rolemarker", "( (S (NP-SBJ (PRP We)) (VP (VBD left) (SBAR-TMP (RB once) (S (NP-SBJ (DT the) (NN rain))"
+     " (VP (VBD stopped))))) (. .)) )", "once", 1, "stopped", "rolemarker"),
+    # newer treebanks tag the pivot of an existential -SBJ: a predicate, as NP-PRD
+    ("sbj-in-vp-existential", "(ROOT (S (NP (EX There)) (VP (VBZ is) (NP-SBJ (DT a) (NN queue))) (. .)))", "queue",
+     1, "is", "predicate"),
     ("sbj-in-vp-object", "( (S (NP-SBJ (PRP They)) (VP (VB keep) (NP-SBJ (PRP$ your) (NN bank))"
                          " (PP-LOC-CLR (IN off) (NP (DT the) (NN deficit)))) (. !)) )", "bank", 1, "keep", "object"),
     ("sbj-in-vp-adverbial", "( (S (NP-SBJ (NNS businesses)) (VP (VBP have) (NP (DT the) (NN money))"

@@ -131,8 +131,12 @@ def test_regeneration_ignores_ids_and_record_order(rules, sample_sentences):
 # figures). A rule change that lowers one fails here; raise a floor when a
 # change raises the figure.
 DEV_FLOORS = {
-    "paper": (0.9936, 0.9568, 0.9930),
-    "full": (0.9977, 0.9823, 0.9970),
+    # one sentence lower in exact: wsj_0089.mrg:20 "in `` rounds , '' from
+    # the highest-pitched bell ... -- a simple descending scale", whose
+    # apposition is now headed by "rounds" (quotes no longer interrupt it)
+    # and whose comma the regenerator then places at the end of the phrase
+    "paper": (0.9936, 0.9563, 0.9930),
+    "full": (0.9977, 0.9818, 0.9969),
     "shallow": (0.4779, 0.0979, 0.6127),
     "lemma": (0.4431, 0.0677, 0.5727),
 }

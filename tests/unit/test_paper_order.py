@@ -39,11 +39,12 @@ CASES = [
      "(S (ADVP-TMP (ADVP (RBR More) (RB often)) (PP (IN than) (ADVP (RB not)))) (, ,) (NP-SBJ (NNS ringers)) "
      "(VP (VBP think)) (. .))",
      "More often than not , ringers think ."),
-    # before: "He shot a `` Old Gringo , '' confused film ."
+    # a gerund in apposition before the noun phrase that heads it goes before
+    # its determiner, not after "a" (modelled on wsj_0083.mrg:37)
     ("ord-apposition-before-determiner",
-     "(S (NP-SBJ (PRP He)) (VP (VBD shot) (NP (`` ``) (NP (NNP Old) (NNP Gringo)) (, ,) ('' '') "
-     "(NP (DT a) (JJ confused) (NN film)))) (. .))",
-     "He shot `` Old Gringo , '' a confused film ."),
+     "(S (PP (IN By) (NP (S-NOM (NP-SBJ (-NONE- *)) (VP (VBG lending) (NP (NN money)))) (, ,) "
+     "(NP (DT a) (JJ risky) (NN service)) (, ,))) (NP-SBJ (NNS banks)) (VP (VBP earn) (NP (NNS fees))) (. .))",
+     "By lending money , a risky service , banks earn fees ."),
     # before: "It turned down a request by Northeast seeking approval of its reorganization plan for now ."
     ("ord-light-before-heavy-object",
      "(S (NP-SBJ (PRP It)) (VP (VBD turned) (PRT (RP down)) (PP-TMP (IN for) (NP (RB now))) "
@@ -246,9 +247,9 @@ def test_paper_view_order_rule(regenerate, rule_id, tree, regenerated):
     # In `full`, where every adjunct has a class: before, "He shot a `` Old Gringo ,
     # '' confused film ." (class `free`) and "Output will gradually be increased ."
     # (class `after-aux`, which does not say after which auxiliary).
-    ("full", "ord-apposition-before-determiner", "(S (NP-SBJ (PRP He)) (VP (VBD shot) (NP (`` ``) (NP (NNP Old) "
-     "(NNP Gringo)) (, ,) ('' '') (NP (DT a) (JJ confused) (NN film)))) (. .))",
-     "He shot `` Old Gringo , '' a confused film ."),
+    ("full", "ord-apposition-before-determiner", "(S (PP (IN By) (NP (S-NOM (NP-SBJ (-NONE- *)) (VP (VBG lending) "
+     "(NP (NN money)))) (, ,) (NP (DT a) (JJ risky) (NN service)) (, ,))) (NP-SBJ (NNS banks)) (VP (VBP earn) "
+     "(NP (NNS fees))) (. .))", "By lending money , a risky service , banks earn fees ."),
     ("full", "ord-class-after-aux-manner", "(S (NP-SBJ (NN Output)) (VP (MD will) (VP (VB be) (VP (ADVP-MNR "
      "(RB gradually)) (VBN increased) (NP (-NONE- *-1))))) (. .))", "Output will be gradually increased ."),
 ])

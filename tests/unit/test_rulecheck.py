@@ -245,7 +245,7 @@ def test_sample_firings(capsys):
 def test_new_head_and_compound_keys_are_validated(folder, capsys):
     """The head and compound keys: rightmost ⊆ priority, except_in names a known list,
     not_after and interrupters are known keys with pattern/label values."""
-    edit(folder, "heads.yaml", "rightmost: [RBR, RBS, RB, NNP, NNPS]", "rightmost: [RBR, XX1, RB, NNP, NNPS]")
+    edit(folder, "heads.yaml", "rightmost: [RBR, RBS, RB, NNP, NNPS, FW]", "rightmost: [RBR, XX1, RB, NNP, NNPS, FW]")
     edit(folder, "heads.yaml", "    except_in: months", "    except_in: weekdays")
     edit(folder, "heads.yaml", "last_word_not: '^(1[5-9]", "last_word_not: '^((1[5-9]")
     edit(folder, "compound_prepositions.yaml", "not_after: [NP]}", "not_after: [NP], colour: red}")

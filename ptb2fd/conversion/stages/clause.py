@@ -54,6 +54,8 @@ class ClauseRules:
     subject_transparent_roles: frozenset[str] = frozenset()  # no word of these roles parts verb and subject
     small_clause_parents: frozenset[str] = frozenset()  # a bare participle clause under these is passive
     small_clause_labels: frozenset[str] = frozenset()  # ... when it is one of these (not an SBAR)
+    small_clause_ftags: frozenset[str] = frozenset()  # ... or carries one of these, wherever it stands
+    small_clause_markers: frozenset[str] = frozenset()  # an SBAR opened by these words holds one
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.logical] + [self.np_fix_id]
@@ -75,7 +77,8 @@ def compile_clauses(data, checker) -> ClauseRules | None:
         return frozenset(checker.strings(sec.get(key, []), f"{what}.{key}"))
 
     passive = section("passive", ["participle_tags", "voice_roles", "object_trace_labels", "object_trace_kinds"],
-                      ["small_clause_parents", "small_clause_labels"])
+                      ["small_clause_parents", "small_clause_labels", "small_clause_ftags",
+                       "small_clause_markers"])
     gt = section("grouptype", ["verb_cat0", "argument_roles", "marker_roles", "aux_roles", "indicative_cat1",
                                "np_head_cat0", "np_labels", "determiner_roles", "no_determiner_cat1"],
                  ["finite_cat0"])
@@ -106,6 +109,8 @@ def compile_clauses(data, checker) -> ClauseRules | None:
         strs(sp, "subject_roles", "subject_position"), strs(sp, "aux_roles", "subject_position"),
         strs(gt, "finite_cat0", "grouptype"), strs(sp, "transparent_roles", "subject_position"),
         strs(passive, "small_clause_parents", "passive"), strs(passive, "small_clause_labels", "passive"),
+        strs(passive, "small_clause_ftags", "passive"),
+        frozenset(w.lower() for w in strs(passive, "small_clause_markers", "passive")),
     )
 
 
@@ -188,9 +193,8 @@ class ClauseFeatures:
             parent, clause = parse.deps.parent[t], parse.deps.attach[t]
             if any(parse.roles[d] in rules.aux_roles for d in dependents[t]):
                 return False
-            if parent is not None and parent.label.cat in rules.small_clause_parents \
-                    and clause.label.cat in rules.small_clause_labels \
-                    and any(parse.roles[d] in rules.subject_roles for d in dependents[t]):
+            if self._small_clause(parent, clause) and any(parse.roles[d] in rules.subject_roles
+                                                          for d in dependents[t]):
                 return True
             # A participle with an object trace "*" and no auxiliary is a
             # reduced passive: "lanterns [given] * away by the city", ", [led]
@@ -210,6 +214,20 @@ class ClauseFeatures:
         return any(k.word is None and k.label.cat == "S" and any(
             nc.label.cat in rules.trace_labels and "SBJ" in nc.label.ftags and nc.kind == "*"
             for nc in k.nulls) for k in vp.children)
+
+    def _small_clause(self, parent, clause) -> bool:
+        """The complement of a verb or a preposition ("had [the bridge
+        repaired]"), an absolute or a headline ("(S-ADV the work done)",
+        "(S-HLN Bridge repaired by city)"), or the clause of "as"/"like"."""
+        rules = self.rules
+        if clause.label.cat in rules.small_clause_labels:
+            if parent is not None and parent.label.cat in rules.small_clause_parents:
+                return True
+            return bool(rules.small_clause_ftags.intersection(clause.label.ftags))
+        if clause.label.cat == "SBAR" and clause.children and rules.small_clause_markers:
+            first = clause.children[0]
+            return first.word is not None and first.word.lower() in rules.small_clause_markers
+        return False
 
     def _grouptype(self, t: int, parse: Parse, dependents, factors: list[Factors], np_heads: set[int]) -> str:
         r = self.rules

@@ -24,7 +24,11 @@ from ptb2fd.conversion.stages.coordination_rules import CoordinationRules, Coord
 from ptb2fd.conversion.stages.treebank import TreebankVocabulary
 from ptb2fd.trees.ptbtree import Node
 
-__all__ = ["ConjunctFinder"]
+__all__ = ["ConjunctFinder", "UNLIKE"]
+
+# Parent families that stand for "no family pairs the conjuncts: take any
+# two of `unlike_conjuncts`" (the second pass of a phrase without UCP).
+UNLIKE = frozenset({"<unlike>"})
 
 
 class ConjunctFinder:
@@ -73,6 +77,13 @@ class ConjunctFinder:
     def _compatible(self, a: Node, b: Node, parent_fams: frozenset[str] | None) -> bool:
         if parent_fams is None:  # UCP, FRAG, X: unlike conjuncts are fine
             return True
+        if parent_fams is UNLIKE:  # "the price and [whether it was fresh]" without UCP
+            # (of two categories, and never a subject with its predicate:
+            # "(S (NP-SBJ people) (CONJP not only) (VP lack ...))")
+            unlike = self.rules.unlike_conjuncts
+            return a.word is None and b.word is None and a.label.cat != b.label.cat \
+                and a.label.cat in unlike and b.label.cat in unlike \
+                and "SBJ" not in a.label.ftags and "SBJ" not in b.label.ftags
         common = self._families(a) & self._families(b)
         return bool(common & parent_fams)
 
@@ -96,7 +107,7 @@ class ConjunctFinder:
     def _find_run(self, kids: list[Node], parent_fams: frozenset[str] | None) -> tuple[int, int] | None:
         n = len(kids)
         for k in range(n):
-            if not self._is_marker(kids[k]):
+            if not self._is_marker(kids[k]) or (parent_fams is UNLIKE and self._initial(kids[k])):
                 continue
             # Neighbours skip punctuation: "X , and `` Y ''".
             left = k - 1

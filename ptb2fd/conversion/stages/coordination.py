@@ -20,6 +20,7 @@ owners" -> [big and small] business owners).
 from __future__ import annotations
 
 from ptb2fd.conversion.pipeline import Parse
+from ptb2fd.conversion.stages.conjuncts import UNLIKE
 from ptb2fd.conversion.stages.coordination_rules import Coordination, CoordRule
 from ptb2fd.conversion.stages.flat_coordination import FlatCoordination
 from ptb2fd.trees.ptbtree import Label, Node
@@ -57,6 +58,10 @@ class NestCoordination(FlatCoordination):
             return self._keep(node, kids)
         parent_fams = self._parent_families(node)
         run = self._find_run(kids, parent_fams)
+        if run is None and parent_fams is not None and self.rules.unlike_conjuncts:
+            # No family pairs them: "(NP (NP the price) and (SBAR whether ...))",
+            # "(VP (VP opens early) and (PP on Sundays))" (parser output, no UCP).
+            run = self._find_run(kids, UNLIKE)
         if run is None:
             return self._keep(node, kids)
         start, end = run
@@ -79,7 +84,12 @@ class NestCoordination(FlatCoordination):
             # The nested node keeps the phrase's null elements: the object
             # traces of "(VP arrested *-1 or fined *-1 on Tuesday)" still
             # make its participles passive.
-            coord_node = self._new(node, inner, Label(node.label.cat, node.label.cat), rule.rule_id, keep_nulls=True)
+            # The new node takes the conjuncts' category when they share one:
+            # "(S (NP-SBJ Armies) (VP overtook it) and (VP burned it))" nests a
+            # VP, which heads the clause (an S would lose to the subject).
+            cats = {inner[i].label.cat if inner[i].word is None else inner[i].tag for i in conj}
+            cat = cats.pop() if len(cats) == 1 and all(inner[i].word is None for i in conj) else node.label.cat
+            coord_node = self._new(node, inner, Label(cat, cat), rule.rule_id, keep_nulls=True)
             self._register(coord_node, conj, marks, seps, rule, True, mods)
             return self._new(node, kids[:start] + [coord_node] + kids[end + 1:])
         conj, marks, seps, mods = self._split(kids, start, end)

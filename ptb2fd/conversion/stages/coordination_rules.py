@@ -3,6 +3,7 @@ one coordination found in a tree. The stage itself is in coordination.py.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ptb2fd.rulelang.rulefile import line_of
@@ -47,6 +48,8 @@ class CoordinationRules:
     set_off_modifiers: frozenset[str] = frozenset()  # ... and of phrases that do when set off by separators
     list_closers: frozenset[str] = frozenset()  # last conjuncts that close a list of anything ("and so on")
     shared_dependents: str = "nearest"  # where dependents shared by all conjuncts attach: nearest | first
+    unlike_conjuncts: frozenset[str] = frozenset()  # labels coordinated when no family pairs them
+    identifier_words: re.Pattern | None = None  # identifiers: the conjuncts of "Tables [2a] and [2b]"
 
     def rule_ids(self) -> list[str]:
         return [r.rule_id for r in self.rules]
@@ -59,7 +62,7 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
     keys = ["conjunction_tags", "conjunction_phrases", "separator_words", "initial_markers", "families",
             "unlike_parents", "rules"]
     checker.keys(data, keys + ["interrupters", "conjunct_modifiers", "set_off_conjunct_modifiers", "list_closers",
-                               "shared_dependents"], keys, what="coordination.yaml")
+                               "shared_dependents", "identifier_words", "unlike_conjuncts"], keys, what="coordination.yaml")
     shared = checker.choice(data.get("shared_dependents", "nearest"), ("nearest", "first"), "shared_dependents",
                             None, None)
     families: dict[str, set[str]] = {}
@@ -72,6 +75,12 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
                 ftags.add(m[1:])
             else:
                 families.setdefault(m, set()).add(str(fam))
+    identifiers = None
+    if data.get("identifier_words") is not None:
+        try:
+            identifiers = re.compile(str(data["identifier_words"]))
+        except re.error as exc:
+            checker.problem(f"identifier_words is not a regular expression: {exc}")
     rules = []
     for spec, rid, _ in checker.rules(data, "rules", "coordination rule",
                                       ["id", "parents", "analysis", "head_tags", "conjunct_tags", "count_as"],
@@ -96,4 +105,6 @@ def compile_coordination(data, checker) -> CoordinationRules | None:
         frozenset(checker.strings(data.get("set_off_conjunct_modifiers", []), "set_off_conjunct_modifiers")),
         frozenset(w.lower() for w in checker.strings(data.get("list_closers", []), "list_closers")),
         shared or "nearest",
+        frozenset(checker.strings(data.get("unlike_conjuncts", []), "unlike_conjuncts")),
+        identifiers,
     )

@@ -91,6 +91,17 @@ class FlatCoordination(ConjunctFinder):
                 break
         if not lefts:
             return None
+        named = self._identifiers_only(kids, lefts[0], right)
+        if named is not lefts[0]:
+            # "Tables 2a and 2b" -> (NP Tables (NML 2a and 2b)): the noun heads.
+            lefts[0] = named
+            rule = self._rule_for(cat, lambda r: r.analysis == "flat-full")
+            if rule is None:
+                return None
+            first, last, _, grouped, conj, marks, seps = self._group_span(kids, lefts + [right], rule)
+            nml = self._new(node, grouped, Label("NML", "NML"), rule.rule_id)
+            self._register(nml, conj, marks, seps, rule, True)
+            return self._new(node, kids[:first] + [nml] + kids[last + 1:])
         ll = len(lefts[-1])
         head_noun = kids[right[-1]].tag.startswith("NN")
         if len(right) > ll and head_noun:
@@ -122,6 +133,19 @@ class FlatCoordination(ConjunctFinder):
         self._register(new, [c + offset for c in conj], [m + offset for m in marks], [s + offset for s in seps], rule,
                        len(grouped) < len(inner))
         return new
+
+    def _identifiers_only(self, kids: list[Node], first: list[int], right: list[int]) -> list[int]:
+        """The first conjunct without the noun its identifiers name: "Figs [3a]
+        and [3c]", "Fig. [4a] , [4b] and [4c]" (not "[Figs 3a] and [3c]")."""
+        pattern = self.rules.identifier_words
+        if pattern is None or len(first) <= len(right):
+            return first
+        def ident(i: int) -> bool:
+            return bool(pattern.match(kids[i].word))
+        tail = first[-len(right):]
+        if all(map(ident, right)) and all(map(ident, tail)) and not ident(first[0]):
+            return tail
+        return first
 
     def _group_span(self, kids, segments, rule):
         """The span from the first segment (with an opening marker before it) to

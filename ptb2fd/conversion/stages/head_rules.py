@@ -18,6 +18,8 @@ class LabelRule:
     rightmost: tuple[Pattern, ...] = ()  # priority patterns searched right to left whatever `direction` says
     complement_after: tuple[Pattern, ...] = ()  # search first the children after the first of these
     not_before: tuple[Pattern, ...] = ()  # a child right before one of these (and more) does not head
+    modifier: tuple[Pattern, ...] = ()  # a child of these right before one of `modified` does not head
+    modified: tuple[Pattern, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,9 @@ class NPRule:
     last_word_not: re.Pattern | None = None  # the rule is off when the last child's word matches
     last_word: re.Pattern | None = None  # the rule is on only when the last child's word matches
     word_in: frozenset[str] | None = None  # a candidate's word (lowercased) must be in this list
+    rest_words: re.Pattern | None = None  # every word after the candidate (but punctuation, CC) must match
+    word: re.Pattern | None = None  # the candidate's own word must match
+    prefix_skips: tuple[Pattern, ...] = ()  # children left out when matching `prefix` (stray quotes, brackets)
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,7 @@ class AuxiliaryRule:
     words: frozenset[str]
     complement: tuple[Pattern, ...]
     head_tags: tuple[Pattern, ...] = ()  # the complement's word head must have one of these tags
+    not_ftags: frozenset[str] = frozenset()  # a complement with one of these function tags is no verb chain
 
 
 @dataclass(frozen=True)
@@ -71,19 +77,20 @@ def compile_heads(data, checker) -> HeadRules | None:
     checker.keys(data, ["labels", "default", "np_labels", "np_rules", "months", "auxiliaries", "word_lists"],
                  ["labels", "default", "np_labels", "np_rules", "auxiliaries"], what="heads.yaml")
     aux = checker.mapping(data.get("auxiliaries", {}), "auxiliaries") or {}
-    checker.keys(aux, ["labels", "tags", "words", "complement", "complement_head_tags"], ["labels", "complement"],
-                 what="auxiliaries")
+    checker.keys(aux, ["labels", "tags", "words", "complement", "complement_head_tags", "complement_not_ftags"],
+                 ["labels", "complement"], what="auxiliaries")
     auxiliaries = AuxiliaryRule(
         frozenset(checker.strings(aux.get("labels", []), "auxiliaries.labels")),
         frozenset(checker.strings(aux.get("tags", []), "auxiliaries.tags")),
         frozenset(w.lower() for w in checker.strings(aux.get("words", []), "auxiliaries.words")),
         compile_patterns(aux.get("complement", []), checker, "auxiliaries.complement"),
-        compile_patterns(aux.get("complement_head_tags", []), checker, "auxiliaries.complement_head_tags"))
+        compile_patterns(aux.get("complement_head_tags", []), checker, "auxiliaries.complement_head_tags"),
+        frozenset(checker.strings(aux.get("complement_not_ftags", []), "auxiliaries.complement_not_ftags")))
 
     def label_rule(rule_id: str, spec) -> LabelRule:
         spec = checker.mapping(spec, f"head rule for {rule_id}", rule_id) or {}
-        checker.keys(spec, ["direction", "priority", "rightmost", "complement_after", "not_before"], ["direction"],
-                     rule_id, "head rule")
+        checker.keys(spec, ["direction", "priority", "rightmost", "complement_after", "not_before", "modifies_next"],
+                     ["direction"], rule_id, "head rule")
         direction = checker.choice(spec.get("direction"), ["left", "right"], "direction", rule_id, line_of(spec))
         priority = compile_patterns(spec.get("priority", []), checker, "priority", rule_id, line_of(spec))
         rightmost = compile_patterns(spec.get("rightmost", []), checker, "rightmost", rule_id, line_of(spec))
@@ -91,7 +98,11 @@ def compile_heads(data, checker) -> HeadRules | None:
             checker.problem("every 'rightmost' pattern must be in 'priority'", rule_id, line_of(spec))
         after = compile_patterns(spec.get("complement_after", []), checker, "complement_after", rule_id, line_of(spec))
         not_before = compile_patterns(spec.get("not_before", []), checker, "not_before", rule_id, line_of(spec))
-        return LabelRule(rule_id, direction != "right", priority, rightmost, after, not_before)
+        nxt = checker.mapping(spec.get("modifies_next", {}), "modifies_next", rule_id) or {}
+        checker.keys(nxt, ["words", "next"], [], rule_id, "modifies_next")
+        modifier = compile_patterns(nxt.get("words", []), checker, "modifies_next.words", rule_id, line_of(spec))
+        modified = compile_patterns(nxt.get("next", []), checker, "modifies_next.next", rule_id, line_of(spec))
+        return LabelRule(rule_id, direction != "right", priority, rightmost, after, not_before, modifier, modified)
 
     labels = {}
     for label, spec in (checker.mapping(data.get("labels", {}), "labels") or {}).items():
@@ -103,7 +114,7 @@ def compile_heads(data, checker) -> HeadRules | None:
     for spec, rid, _ in checker.rules(data, "np_rules", "NP head rule",
                                       ["id", "pick", "last_child", "match", "exclude", "no_function_tag",
                                        "except_words", "prefix", "first_word_in", "before_last", "except_in",
-                                       "last_word_not", "last_word", "word_in"],
+                                       "last_word_not", "last_word", "word_in", "rest_words", "word", "prefix_skips"],
                                       ["id", "pick"]):
         if spec.get("word_in") is not None and spec.get("word_in") not in word_lists:
             checker.problem(f"word_in names no list of word_lists: {spec.get('word_in')!r}", rid, line_of(spec))
@@ -112,7 +123,7 @@ def compile_heads(data, checker) -> HeadRules | None:
                 checker.problem(f"{key} can only name the 'months' list", rid, line_of(spec))
         pick = checker.choice(spec.get("pick"), ["first", "last"], "pick", rid, line_of(spec))
         regexes = {}
-        for key in ("last_word_not", "last_word"):
+        for key in ("last_word_not", "last_word", "rest_words", "word"):
             if spec.get(key) is not None:
                 try:
                     regexes[key] = re.compile(str(spec[key]))
@@ -133,6 +144,9 @@ def compile_heads(data, checker) -> HeadRules | None:
             regexes.get("last_word_not"),
             regexes.get("last_word"),
             word_lists.get(spec.get("word_in")) if spec.get("word_in") is not None else None,
+            regexes.get("rest_words"),
+            regexes.get("word"),
+            compile_patterns(spec.get("prefix_skips", []), checker, "prefix_skips", rid, line_of(spec)),
         ))
     return HeadRules(auxiliaries, labels, default, frozenset(checker.strings(data.get("np_labels", []), "np_labels")),
                      tuple(np_rules), frozenset(checker.strings(data.get("months", []), "months")), word_lists)

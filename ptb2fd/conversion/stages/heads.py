@@ -67,6 +67,10 @@ class HeadFinder:
             # hyphen is the modifier half of the compound.
             last = len(children) - 2
             order = [i for i in order if i >= last or not any_match(rule.not_before, children[i + 1])]
+        if rule.modifier:
+            # "(ADJP (NN salt) (JJ tolerant))": the word before modifies it.
+            order = [i for i in order if i + 1 >= len(children) or not (
+                any_match(rule.modifier, children[i]) and any_match(rule.modified, children[i + 1]))]
         backward = list(order)[::-1] if rule.rightmost else order
         for pattern in rule.priority:
             for i in (backward if pattern in rule.rightmost else order):
@@ -85,6 +89,8 @@ class HeadFinder:
                 return None
             for j in range(i + 1, len(children)):
                 if any_match(aux.complement, children[j]):
+                    if aux.not_ftags.intersection(children[j].label.ftags):
+                        return None  # "What we did was (VP-PRD wait)": "be" is the copula
                     return j if self._verbal_complement(children[j]) else None
             return None
         return None
@@ -109,6 +115,11 @@ class HeadFinder:
         content = [i for i, c in enumerate(children) if not is_punct(c)]
         if not content:
             return len(children) - 1, "np-fallback"
+        if len(content) > 1 and children[content[-1]].label.index is not None \
+                and _raised(children[content[-1]].label.index, children[:content[-1]]):
+            # "the ratio of male (*RNR*-1) to female (*RNR*-1) [mice]-1": the
+            # right-node-raised noun belongs to the PPs, not the head.
+            content = content[:-1]
         for rule in self.rules.np_rules:
             if rule.prefix and not self._has_prefix(children, rule):
                 continue
@@ -136,14 +147,31 @@ class HeadFinder:
                     continue
                 if rule.word_in is not None and (_one_word(child) or "").lower() not in rule.word_in:
                     continue
+                if rule.word is not None and not rule.word.match(_one_word(child) or ""):
+                    continue
+                if rule.rest_words is not None and not self._rest_match(children[i + 1:], rule.rest_words):
+                    continue
                 return i, rule.rule_id
         return content[-1], "np-fallback"
+
+    def _rest_match(self, rest: tuple[Node, ...], pattern) -> bool:
+        """Whether the words after a candidate, punctuation and conjunctions
+        aside, are all identifiers: "Tables [2a and 2b]", "Fig. [1a , 1b]"."""
+        words = [leaf.word for child in rest for leaf in _leaves(child)
+                 if not self.vocab.is_punct(leaf) and leaf.tag not in ("CC", "-NONE-")]
+        return bool(words) and all(pattern.match(w) for w in words)
 
     def _has_prefix(self, children: tuple[Node, ...], rule: NPRule) -> bool:
         if len(children) < len(rule.prefix):
             return False
         if rule.first_word_in_months and children[0].word not in self.rules.months:
             return False
+        if rule.prefix_skips:
+            # "(NP `` (NP the Rock) , '' (NP a small island))": the quotes do not
+            # interrupt the apposition.
+            children = tuple(c for c in children if not any_match(rule.prefix_skips, c))
+            if len(children) < len(rule.prefix):
+                return False
         return all(p.matches(c) for p, c in zip(rule.prefix, children))
 
 
@@ -152,6 +180,27 @@ def _one_word(node: Node) -> str | None:
     while node.word is None and len(node.children) == 1:
         node = node.children[0]
     return node.word
+
+
+def _raised(index: str, before: tuple[Node, ...]) -> bool:
+    """Whether a *RNR* null in these phrases points to `index`."""
+    stack = list(before)
+    while stack:
+        n = stack.pop()
+        if any(nc.kind == "*RNR*" and nc.ref == index for nc in n.nulls):
+            return True
+        stack.extend(c for c in n.children if c.word is None)
+    return False
+
+
+def _leaves(node: Node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.word is not None:
+            yield n
+        else:
+            stack.extend(reversed(n.children))
 
 
 class FindHeads:

@@ -79,7 +79,8 @@ class BuildRecords:
             elif t in marker_of:
                 junction = marker_of[t]
                 extra.append(coord_rule[junction])
-            elif t in deps.shared_of and roles[t] not in SHARED_NOT:
+            # (a shared phrase may itself be a coordination: "X and Y [of A and B]")
+            if t in deps.shared_of and roles[t] not in SHARED_NOT:
                 extra.append("coordination-shared")
             if t in compound_of:
                 compound, compound_position, rid = compound_of[t]

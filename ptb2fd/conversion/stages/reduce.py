@@ -144,6 +144,9 @@ class ReduceToDependencies:
             if shared:
                 for t in movers:
                     head[t] = target
+                if first in deps.shared_of:  # a shared coordination moves whole: "of [ants and bees]"
+                    for t in movers:
+                        deps.shared_of.setdefault(t, deps.shared_of[first])
             for t in conj_tokens[1:]:
                 deps.role_from[t] = first
             # Right-shared modifiers go to the last conjunct: "buy X and sell Y
@@ -151,18 +154,15 @@ class ReduceToDependencies:
             last_node = kids[coord.conjuncts[-1]]
             last = conj_tokens[-1]
             skip = set(movers)
-            for d in range(len(head) if right_shared_to_last else 0):
-                if head[d] == first and d not in skip and deps.attach[d].start >= last_node.end:
-                    head[d] = last
-            # Dependents shared by all the conjuncts: siblings of the
-            # coordinated phrase (of the node nesting added, or of the
-            # conjuncts in the phrase), outside the conjuncts.
-            scope = {id(k) for k in kids}
-            outer = deps.parent_of.get(id(node))
-            if coord.nested and outer is not None:
-                scope.update(id(k) for k in outer.children)
+            # Each word so moved is marked (`shared_of`, rules:
+            # coordination-shared), and only those: also a shared phrase
+            # outside the coordinated one ("[the growth and survival] [of the
+            # cells]"), not an adverb opening a conjunct ("or [maybe] X").
+            # (With `shared_dependents: first` they stay, marked the same.)
             for d in range(len(head)):
-                if head[d] in (first, last) and d not in skip and d != first and id(deps.attach[d]) in scope:
+                if head[d] == first and d not in skip and deps.attach[d].start >= last_node.end:
+                    if right_shared_to_last:
+                        head[d] = last
                     deps.shared_of.setdefault(d, jid)
             # An adverb that opens a conjunct modifies it: "or [even] early Tuesday".
             for m, c in coord.modifiers:

@@ -126,7 +126,14 @@ class ReadTree:
                     return f"malformed POS tag {node.tag!r}", (), False
                 return None, (f"unknown-tag:{node.tag}",), False
             return None, (), False
-        if not label.raw or not label_is_wellformed(label):
+        if not label.raw:
+            # "( (S ..." inside a tree: the empty wrapper of a second tree
+            # pasted in, or a missing label.
+            first = node.children[0].label.raw if node.children and node.children[0].word is None else None
+            where = f": a phrase with no label around ({first} ...), as the wrapper of a second tree pasted inside " \
+                "this one" if first else ": a phrase with no label"
+            return f"malformed label ''{where}", (), False
+        if not label_is_wellformed(label):
             return f"malformed label {label.raw!r}", (), False
         if label.cat in vocab.markup_tags:
             return None, (), False  # "(CODE (SYM SpeakerA1) (. .))": markup, removed whole by the nulls stage
