@@ -35,8 +35,9 @@ class _Discard(Exception):
 def add_parser(sub) -> None:
     c = add_subparser(sub, "convert", "convert trees to records", EXIT_STATUS)
     input_args(c)
-    c.add_argument("--format", choices=["jsonl", "conllup", "halogen", "parquet"], default="jsonl",
-                   help="jsonl (default), conllup (CoNLL-U Plus), halogen (the paper's notation, for reading), "
+    c.add_argument("--format", choices=["jsonl", "conllup", "conllu", "halogen", "parquet"],
+                   default="jsonl", help="jsonl (default), conllup (CoNLL-U Plus), conllu (Universal Dependencies v2, "
+                        "English; docs/universal-dependencies.md), halogen (the paper's notation, for reading), "
                         "parquet (one row per word; see docs/large-corpora.md)")
     c.add_argument("-o", "--output", metavar="OUT",
                    help="output file (written atomically, missing folders created); default stdout; DIR/ (or an "

@@ -28,7 +28,7 @@ from ptb2fd.runner.targets import clear_stale_parts
 if TYPE_CHECKING:
     from ptb2fd.runner.stream import Summary
 
-FORMATS = ("jsonl", "conllup", "halogen", "parquet")
+FORMATS = ("jsonl", "conllup", "halogen", "parquet", "conllu")
 
 
 def shard_name(index: int, fmt: str) -> str:
@@ -51,6 +51,10 @@ class PartResult:
 
 def renderer(fmt: str):
     """The text of one sentence in a text format."""
+    if fmt == "conllu":  # plain CoNLL-U, UD v2 English (ptb2fd/ud)
+        from ptb2fd.ud.writer import dump_sentence
+
+        return dump_sentence
     from ptb2fd.formats import conllup, halogen, jsonl
 
     return {"jsonl": jsonl.dump_sentence, "conllup": conllup.dump_sentence, "halogen": halogen.dump_sentence}[fmt]

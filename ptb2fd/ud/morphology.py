@@ -1,0 +1,66 @@
+"""LEMMA, UPOS and FEATS per UD English.
+
+Lemmas: a proper noun keeps its form ("Vinken"); a function word takes the
+lemma of rules/ud.yaml's `lemmas` table ("an" -> "a", "them" -> "they",
+"her"/PRP -> "she"; a key "word/TAG" applies to that tag only); every other
+word takes ptb2fd's base form, lowercased unless the dictionary writes it
+only with a capital ("American"/JJ) or it is "I". So "The" at the start of
+a sentence has the lemma "the".
+
+UPOS: the first `upos.rules` rule that holds (they see the reshaped tree:
+the copula's `cop`, the role, the word), else `upos.tags` of the tag.
+
+FEATS: `features.words` for "word TAG" ("that WDT") or "word UPOS" ("it
+PRON"), else `features.tags`
+for the tag with its UPOS ("VBZ AUX") or alone ("NNS"); names sorted, as
+CoNLL-U wants.
+"""
+from __future__ import annotations
+
+from ptb2fd.lexicon.dictionary_case import always_capitalized
+from ptb2fd.record import Sentence
+from ptb2fd.ud.mapping import UdMapping
+
+PROPER_TAGS = ("NNP", "NNPS")
+_DICTIONARY_POS = {"J": "a", "N": "n"}
+
+
+def lemmas_of(sentence: Sentence, tags: list[str], mapping: UdMapping) -> list[str]:
+    table = mapping.lemmas
+    out = []
+    for t, tag in zip(sentence.tokens, tags):
+        lower = t.word.lower()
+        lemma = table.get(f"{lower}/{tag}") or table.get(lower)
+        if lemma is None:
+            if tag in PROPER_TAGS or not t.base:
+                lemma = t.word
+            elif t.base == "I" or (tag[:1] in _DICTIONARY_POS and always_capitalized(t.base, _DICTIONARY_POS[tag[:1]])):
+                lemma = t.base
+            else:
+                lemma = t.base.lower()
+        out.append(lemma.replace(" ", "_") or "_")
+    return out
+
+
+def upos_of(tree, mapping: UdMapping) -> list[str]:
+    table = mapping.upos_tags
+    unknown = table["__unknown__"]
+    out = []
+    for i, tag in enumerate(tree.tags):
+        for rule in mapping.upos_rules:
+            if rule.test(tree, i):
+                out.append(rule.value)
+                break
+        else:
+            out.append(table.get(tag, unknown))
+    return out
+
+
+def features_of(tree, mapping: UdMapping) -> list[str]:
+    words, tags = mapping.word_features, mapping.tag_features
+    out = []
+    for t, tag, upos in zip(tree.tokens, tree.tags, tree.upos):
+        word = t.word.lower()
+        out.append(words.get(f"{word} {tag}") or words.get(f"{word} {upos}") or tags.get(f"{tag} {upos}")
+                   or tags.get(tag) or "_")
+    return out

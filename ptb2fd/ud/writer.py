@@ -1,0 +1,60 @@
+"""Plain 10-column CoNLL-U, UD v2 English, from one converted `Sentence`.
+
+    # sent_id = wsj_0001.mrg:1
+    # text = Pierre Vinken, 61 years old, will join the board ...
+    1	Pierre	Pierre	PROPN	NNP	Number=Sing	9	nsubj	9:nsubj	_
+    2	Vinken	Vinken	PROPN	NNP	Number=Sing	1	flat	1:flat	SpaceAfter=No
+
+ID, FORM (the Treebank word), LEMMA, UPOS, XPOS (the Treebank's own tag),
+FEATS, HEAD and DEPREL (UD's basic tree), DEPS (enhanced), MISC
+(`SpaceAfter=No`). What decides each column is in the package docstring
+(ptb2fd/ud/__init__.py) and in rules/ud.yaml.
+"""
+from __future__ import annotations
+
+from ptb2fd.record import Sentence
+from ptb2fd.ud.enhanced import deps_column, enhanced_graph
+from ptb2fd.ud.mapping import UdMapping, default_mapping
+from ptb2fd.ud.morphology import features_of, lemmas_of, upos_of
+from ptb2fd.ud.relations import relations_of
+from ptb2fd.ud.shape import UdTree, effective_tag
+from ptb2fd.ud.spacing import space_after, text_of
+
+__all__ = ["dump_sentence", "ud_columns"]
+
+
+def _clean(value: str) -> str:
+    """A column value: no tab or line break; "" is `_`."""
+    value = value.replace("\t", " ").replace("\n", " ").replace("\r", " ").strip()
+    return value or "_"
+
+
+def ud_columns(sentence: Sentence, mapping: UdMapping | None = None) -> tuple[list[list[str]], list[str]]:
+    """The ten columns of each word, and the rule id that gave each relation."""
+    mapping = mapping or default_mapping()
+    tags = [effective_tag(t) for t in sentence.tokens]
+    lemmas = lemmas_of(sentence, tags, mapping)
+    tree = UdTree(sentence, mapping, lemmas).reshape()
+    tree.upos = upos_of(tree, mapping)
+    relations = relations_of(tree, mapping)
+    rels = [r for r, _ in relations]
+    feats = features_of(tree, mapping)
+    graph = enhanced_graph(tree, rels, lemmas)
+    words = [_clean(t.word) for t in sentence.tokens]
+    spaces = space_after(words, tags)
+    rows = []
+    for i, t in enumerate(sentence.tokens):
+        rows.append([str(i + 1), words[i], _clean(lemmas[i]), tree.upos[i], _clean(t.cat), feats[i],
+                     str(tree.heads[i] + 1), rels[i], deps_column(graph[i]),
+                     "_" if spaces[i] or i == len(words) - 1 else "SpaceAfter=No"])
+    return rows, [r for _, r in relations]
+
+
+def dump_sentence(sentence: Sentence) -> str:
+    """The CoNLL-U block of one sentence, ending with the blank line."""
+    rows, _ = ud_columns(sentence)
+    words = [r[1] for r in rows]
+    spaces = [r[9] == "_" for r in rows]
+    lines = [f"# sent_id = {_clean(sentence.id).replace(' ', '_')}", f"# text = {text_of(words, spaces)}"]
+    lines.extend("\t".join(r) for r in rows)
+    return "\n".join(lines) + "\n\n"
