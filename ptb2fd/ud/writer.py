@@ -12,15 +12,28 @@ FEATS, HEAD and DEPREL (UD's basic tree), DEPS (enhanced), MISC
 """
 from __future__ import annotations
 
+import re
+
 from ptb2fd.record import Sentence
 from ptb2fd.ud.enhanced import deps_column, enhanced_graph
 from ptb2fd.ud.mapping import UdMapping, default_mapping
 from ptb2fd.ud.morphology import features_of, lemmas_of, upos_of
 from ptb2fd.ud.relations import relations_of
+from ptb2fd.ud.repair import projective_punctuation, promote_function_children
 from ptb2fd.ud.shape import UdTree, effective_tag
 from ptb2fd.ud.spacing import space_after, text_of
 
 __all__ = ["dump_sentence", "ud_columns"]
+
+
+# The Treebank's codes for brackets: UD writes the brackets themselves.
+BRACKETS = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
+_BRACKET_RE = re.compile("|".join(BRACKETS), re.IGNORECASE)
+
+
+def _brackets(word: str) -> str:
+    """ "-LRB-a-RRB-" -> "(a)"."""
+    return _BRACKET_RE.sub(lambda m: BRACKETS[m.group().upper()], word) if "-" in word else word
 
 
 def _clean(value: str) -> str:
@@ -38,13 +51,15 @@ def ud_columns(sentence: Sentence, mapping: UdMapping | None = None) -> tuple[li
     tree.upos = upos_of(tree, mapping)
     relations = relations_of(tree, mapping)
     rels = [r for r, _ in relations]
+    promote_function_children(tree.heads, rels)
+    projective_punctuation(tree.heads, rels)
     feats = features_of(tree, mapping)
     graph = enhanced_graph(tree, rels, lemmas)
-    words = [_clean(t.word) for t in sentence.tokens]
+    words = [_clean(_brackets(t.word)) for t in sentence.tokens]
     spaces = space_after(words, tags)
     rows = []
     for i, t in enumerate(sentence.tokens):
-        rows.append([str(i + 1), words[i], _clean(lemmas[i]), tree.upos[i], _clean(t.cat), feats[i],
+        rows.append([str(i + 1), words[i], _clean(_brackets(lemmas[i])), tree.upos[i], _clean(t.cat), feats[i],
                      str(tree.heads[i] + 1), rels[i], deps_column(graph[i]),
                      "_" if spaces[i] or i == len(words) - 1 else "SpaceAfter=No"])
     return rows, [r for _, r in relations]

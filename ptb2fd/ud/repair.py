@@ -1,0 +1,70 @@
+"""Two last touches on the basic tree, after the relations are known.
+
+- A function word heads nothing: UD's `case`, `mark`, `cc`, `det`, `aux`,
+  `cop` are leaves (but for `fixed`, `conj`, `punct` and `goeswith`
+  dependents). A word that still hangs on one (a modifier ptb2fd attaches to
+  a subordinator: "[just] because it rained") moves to the function word's
+  head.
+- Punctuation is projective: a mark whose arc crosses another arc moves to
+  the nearest word above one of its neighbours that it can reach without
+  crossing (as udapi's ud.FixPunct does): "Vinken , 61 years old , will".
+"""
+from __future__ import annotations
+
+FUNCTION_RELATIONS = frozenset({"case", "mark", "cc", "det", "aux", "aux:pass", "cop", "cc:preconj"})
+LEAF_EXCEPTIONS = frozenset({"fixed", "conj", "punct", "goeswith"})
+
+
+def promote_function_children(heads: list[int], rels: list[str]) -> None:
+    for d in range(len(heads)):
+        h, steps = heads[d], 0
+        while h >= 0 and rels[h] in FUNCTION_RELATIONS and rels[d] not in LEAF_EXCEPTIONS and steps < len(heads):
+            heads[d] = h = heads[h]
+            steps += 1
+
+
+def _crosses(heads: list[int], a: int, b: int) -> bool:
+    """Whether the arc between a and b crosses any arc of `heads`."""
+    lo, hi = min(a, b), max(a, b)
+    for d, h in enumerate(heads):
+        if h < 0:
+            continue
+        l2, h2 = min(d, h), max(d, h)
+        if (lo < l2 < hi < h2) or (l2 < lo < h2 < hi):
+            return True
+    return False
+
+
+def _ancestors(heads: list[int], w: int) -> list[int]:
+    out = []
+    while w >= 0 and w not in out and len(out) <= len(heads):
+        out.append(w)
+        w = heads[w]
+    return out
+
+
+def _dominates(heads: list[int], a: int, d: int) -> bool:
+    return a in _ancestors(heads, d)
+
+
+def projective_punctuation(heads: list[int], rels: list[str]) -> None:
+    n = len(heads)
+    for p in range(n):
+        if rels[p] != "punct" or heads[p] < 0 or p in heads:
+            continue
+        if not (_crosses(heads, p, heads[p]) or _punct_inside_crossing(heads, p)):
+            continue
+        candidates = (_ancestors(heads, p - 1) if p > 0 else []) + (_ancestors(heads, p + 1) if p + 1 < n else [])
+        for c in sorted(set(candidates), key=lambda c: abs(c - p)):
+            old, heads[p] = heads[p], c
+            if not (_crosses(heads, p, c) or _punct_inside_crossing(heads, p)):
+                break
+            heads[p] = old
+
+
+def _punct_inside_crossing(heads: list[int], p: int) -> bool:
+    """The punct's head is not an ancestor of every word between them
+    (UD's punct-causes-nonproj: the arc would make the tree non-projective)."""
+    h = heads[p]
+    lo, hi = min(p, h), max(p, h)
+    return any(not _dominates(heads, h, w) for w in range(lo + 1, hi))
