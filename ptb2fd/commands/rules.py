@@ -46,10 +46,13 @@ def sample_firings(rules, corpus: str = "treebank", files: str | None = None):
     check = RegenerationCheck(rules.order, rules.roles.adjunct_roles)
     summary = Summary()
     contractions: Counter = Counter()
+    from ptb2fd.ud.writer import ud_columns
+
     for result in convert_stream(converter, read_trees(paths)):
         summary.add(result)
         if result.sentence is not None:
             check.run(result.sentence)
+            contractions.update(ud_columns(result.sentence, rules.ud)[1])
             contractions.update(contraction_firings(result.sentence, rules.baseforms))
     fired = Counter(summary.fired)
     fired.update(check.regenerator.fired)

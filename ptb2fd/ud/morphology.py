@@ -42,18 +42,20 @@ def lemmas_of(sentence: Sentence, tags: list[str], mapping: UdMapping) -> list[s
     return out
 
 
-def upos_of(tree, mapping: UdMapping) -> list[str]:
+def upos_of(tree, mapping: UdMapping) -> tuple[list[str], list[str]]:
+    """The UPOS of each word, and the ids of the rules that refined one."""
     table = mapping.upos_tags
     unknown = table["__unknown__"]
-    out = []
+    out, fired = [], []
     for i, tag in enumerate(tree.tags):
         for rule in mapping.upos_rules:
             if rule.test(tree, i):
                 out.append(rule.value)
+                fired.append(rule.rule_id)
                 break
         else:
             out.append(table.get(tag, unknown))
-    return out
+    return out, fired
 
 
 def features_of(tree, mapping: UdMapping) -> list[str]:

@@ -43,12 +43,13 @@ def _clean(value: str) -> str:
 
 
 def ud_columns(sentence: Sentence, mapping: UdMapping | None = None) -> tuple[list[list[str]], list[str]]:
-    """The ten columns of each word, and the rule id that gave each relation."""
+    """The ten columns of each word, and the ids of the rules that decided
+    them (the rule of each relation, then those that refined a UPOS)."""
     mapping = mapping or default_mapping()
     tags = [effective_tag(t) for t in sentence.tokens]
     lemmas = lemmas_of(sentence, tags, mapping)
     tree = UdTree(sentence, mapping, lemmas).reshape()
-    tree.upos = upos_of(tree, mapping)
+    tree.upos, upos_rules = upos_of(tree, mapping)
     relations = relations_of(tree, mapping)
     rels = [r for r, _ in relations]
     promote_function_children(tree.heads, rels)
@@ -62,7 +63,7 @@ def ud_columns(sentence: Sentence, mapping: UdMapping | None = None) -> tuple[li
         rows.append([str(i + 1), words[i], _clean(_brackets(lemmas[i])), tree.upos[i], _clean(t.cat), feats[i],
                      str(tree.heads[i] + 1), rels[i], deps_column(graph[i]),
                      "_" if spaces[i] or i == len(words) - 1 else "SpaceAfter=No"])
-    return rows, [r for _, r in relations]
+    return rows, [r for _, r in relations] + upos_rules
 
 
 def dump_sentence(sentence: Sentence) -> str:
