@@ -28,7 +28,9 @@ tags accept a trailing `*`, "VB*"):
     head_child_role, head_no_child_role, head_child_tag: [..]
                             the same of the UD head's dependents (the
                             relative "that" of "the book [that] I read")
-    after_comma: true       the word's phrase is set off by a comma before it
+    after_punct: [..]       the word's phrase follows a mark with one of these
+                            tags (',', -LRB-, ':'): "Lorillard Inc.[,] the unit"
+    xpos: [..]              the Treebank's own tag, before POS correction
     deprel: [..]            the reshaping gave the word this relation ("cop")
 """
 from __future__ import annotations
@@ -36,9 +38,9 @@ from __future__ import annotations
 from typing import Callable
 
 LIST_CONDITIONS = ("role", "logicalrole", "tag", "upos", "word", "phrase", "ftag", "grouptype", "head_upos",
-                   "head_tag", "head_lemma", "head_role", "child_role", "no_child_role", "child_tag", "deprel", "head_child_role",
+                   "head_tag", "head_lemma", "head_role", "child_role", "no_child_role", "child_tag", "deprel", "after_punct", "xpos", "head_child_role",
                    "head_no_child_role", "head_child_tag")
-BOOL_CONDITIONS = ("root", "marked", "after_comma")
+BOOL_CONDITIONS = ("root", "marked")
 CONDITIONS = LIST_CONDITIONS + BOOL_CONDITIONS + ("side", "wordlist")
 
 Test = Callable[[object, int], bool]
@@ -61,8 +63,6 @@ def compile_condition(name: str, value, wordlists: dict[str, frozenset[str]]) ->
         return lambda t, i: (t.heads[i] < 0) == value
     if name == "marked":
         return lambda t, i: bool(t.tokens[i].rolemarker) == value
-    if name == "after_comma":
-        return lambda t, i: t.after_comma(i) == value
     if name == "side":
         return lambda t, i: t.heads[i] >= 0 and (i < t.heads[i]) == (value == "left")
     if name == "wordlist":
@@ -91,6 +91,10 @@ def compile_condition(name: str, value, wordlists: dict[str, frozenset[str]]) ->
         return lambda t, i: t.category(i) in values
     if name == "ftag":
         return lambda t, i: not values.isdisjoint(t.ftags(i))
+    if name == "after_punct":
+        return lambda t, i: t.punct_before(i) in values
+    if name == "xpos":
+        return lambda t, i: t.tokens[i].cat in values
     if name == "deprel":
         return lambda t, i: i in t.fixed_rel and t.fixed_rel[i][0] in values
     if name == "grouptype":

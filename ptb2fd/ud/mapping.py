@@ -18,7 +18,7 @@ UD_FILE = "ud.yaml"
 UPOS_TAGS = frozenset({"ADJ", "ADP", "ADV", "AUX", "CCONJ", "DET", "INTJ", "NOUN", "NUM", "PART", "PRON", "PROPN",
                        "PUNCT", "SCONJ", "SYM", "VERB", "X"})
 TOP_KEYS = ("release", "deprels", "wordlists", "structure", "relations", "upos", "lemmas", "features")
-STRUCTURE_KEYS = ("copula", "copula_lemmas", "predicate_roles", "not_predicate_upos", "existential_tags",
+STRUCTURE_KEYS = ("copula", "copula_lemmas", "predicate_roles", "existential_tags",
                   "flat_name", "compound_name", "name_tags", "fixed", "conj", "cc", "preconj", "coord_punct",
                   "shared", "punct_roles", "marker_roles", "conjunction_roles", "compound_name_heads",
                   "possessive_tags")

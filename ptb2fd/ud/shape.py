@@ -9,7 +9,7 @@ the `structure` section of rules/ud.yaml):
   `fixed` ("because <- of" in "because of the price");
 - the copula: ptb2fd's "is" heads "is in the kitchen"; UD's predicate
   "kitchen" takes the copula's head, role and dependents, and "is" is its
-  `cop`. Not for a clausal predicate ("The plan is to leave") nor for
+  `cop`; a clausal predicate too ("The plan is to [leave]"), but not after
   existential "there" ("There are three cats": "are" stays the root);
 - names: a run of proper nouns is headed by its first word, the rest
   `flat` ("Mary <- Smith"), unless the last word is a common noun that
@@ -85,9 +85,10 @@ class UdTree:
             self._left = left
         return self._left[i]
 
-    def after_comma(self, i: int) -> bool:
+    def punct_before(self, i: int) -> str | None:
+        """The tag of the word before the subtree of word i."""
         first = self.leftmost(i)
-        return first > 0 and self.tags[first - 1] == ","
+        return self.tags[first - 1] if first > 0 else None
 
     def _moved(self) -> None:
         self._children = None
@@ -134,7 +135,8 @@ class UdTree:
                 continue
             if self.lemmas[c] not in s["copula_lemmas"] or not self.tags[c].startswith("VB"):
                 continue
-            if self.tags[p].startswith(tuple(s["not_predicate_upos"])) or self.heads[p] != c:
+            if self.heads[p] != c or any(self.roles[d] in s["predicate_roles"] for d in range(p)
+                                         if self.heads[d] == c and d in done):
                 continue
             if any(self.heads[d] == c and self.tags[d] in existential for d in range(len(self.heads))):
                 continue
