@@ -86,8 +86,11 @@ class UdTree:
         return self._left[i]
 
     def punct_before(self, i: int) -> str | None:
-        """The tag of the word before the subtree of word i."""
+        """The tag of the mark that opens the subtree of word i, or of the
+        word before it: "Association [(] CRA )", "Lorillard Inc.[,] the unit"."""
         first = self.leftmost(i)
+        if self.tokens[first].role in self.mapping.structure["punct_roles"]:
+            return self.tags[first]
         return self.tags[first - 1] if first > 0 else None
 
     def _moved(self) -> None:
