@@ -1,9 +1,9 @@
 """Two last touches on the basic tree, after the relations are known.
 
 - A function word heads nothing: UD's `case`, `mark`, `cc`, `det`, `aux`,
-  `cop` are leaves (but for `fixed`, `conj`, `punct` and `goeswith`
+  `cop` are leaves (but for `fixed`, `conj` and `goeswith`
   dependents). A word that still hangs on one (a modifier ptb2fd attaches to
-  a subordinator: "[just] because it rained") moves to the function word's
+  a subordinator: "[just] because it rained", or a comma after "to") moves to the function word's
   head.
 - Punctuation is projective: a mark whose arc crosses another arc moves to
   the nearest word above one of its neighbours that it can reach without
@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 FUNCTION_RELATIONS = frozenset({"case", "mark", "cc", "det", "aux", "aux:pass", "cop", "cc:preconj"})
-LEAF_EXCEPTIONS = frozenset({"fixed", "conj", "punct", "goeswith"})
+LEAF_EXCEPTIONS = frozenset({"fixed", "conj", "goeswith"})
 
 
 def promote_function_children(heads: list[int], rels: list[str]) -> None:
