@@ -21,7 +21,8 @@ TOP_KEYS = ("release", "deprels", "wordlists", "structure", "relations", "upos",
 STRUCTURE_KEYS = ("copula", "copula_lemmas", "predicate_roles", "existential_tags",
                   "flat_name", "compound_name", "name_tags", "fixed", "conj", "cc", "preconj", "coord_punct",
                   "shared", "punct_roles", "marker_roles", "conjunction_roles", "compound_name_heads",
-                  "possessive_tags")
+                  "possessive_tags", "fixed_expressions", "raised_object", "raising_roles", "finite_tags",
+                  "subject_roles")
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,8 @@ def compile_ud(data, checker: Checker) -> UdMapping | None:
     structure = checker.mapping(data.get("structure"), "structure") or {}
     checker.keys(structure, STRUCTURE_KEYS, STRUCTURE_KEYS, what="structure")
     structure_ids = [str(structure[k]) for k in ("copula", "flat_name", "compound_name", "fixed", "conj", "cc",
-                                                 "preconj", "coord_punct", "shared") if k in structure]
+                                                 "preconj", "coord_punct", "shared", "raised_object")
+                     if k in structure]
     relations = _rules(data, checker, "relations", "deprel", deprels, wordlists)
     upos_spec = checker.mapping(data.get("upos"), "upos") or {}
     checker.keys(upos_spec, ("tags", "unknown", "rules"), ("tags", "unknown"), what="upos")

@@ -102,6 +102,7 @@ class UdTree:
         s = self.mapping.structure
         self._fixed(s)
         self._copulas(s)
+        self._raised_subjects(s)
         self._names(s)
         self._possessives(s)
         self._coordination(s)
@@ -123,7 +124,10 @@ class UdTree:
         for i, t in enumerate(self.tokens):
             if t.compound is not None and t.role in s["marker_roles"]:
                 units.setdefault(t.compound, []).append(i)
+        fixed = frozenset(s["fixed_expressions"])
         for words in units.values():
+            if " ".join(self.tokens[w].word.lower() for w in words) not in fixed:
+                continue  # "up to ten", "based on": each word its own relation
             first = words[0]
             for w in words[1:]:
                 if self.heads[w] == self.heads[first]:
@@ -146,6 +150,25 @@ class UdTree:
             done.add(c)
             self._adopt(p, c)
             self.fixed_rel[c] = ("cop", s["copula"])
+
+    def _raised_subjects(self, s: dict) -> None:
+        """The subject of a complement clause with no finite verb and no
+        subordinator is the object of the verb above (UD's raising to
+        object): "making [it] difficult", "require [the government] to limit"."""
+        finite = frozenset(s["finite_tags"])
+        for x, v in enumerate(list(self.heads)):
+            if v < 0 or self.roles[x] not in s["raising_roles"] or self.tokens[x].rolemarker:
+                continue
+            if not self.tags[v].startswith("VB") or self.tags[x] in finite:
+                continue
+            kids = [d for d, h in enumerate(self.heads) if h == x]
+            if any(self.tags[d] in finite or self.roles[d] in s["marker_roles"] for d in kids):
+                continue
+            subjects = [d for d in kids if self.roles[d] in s["subject_roles"] and d < x]
+            if len(subjects) == 1 and subjects[0] > v:
+                self.heads[subjects[0]] = v
+                self.fixed_rel[subjects[0]] = ("obj", s["raised_object"])
+                self.roles[x] = "object-clause"
 
     def _names(self, s: dict) -> None:
         tags = frozenset(s["name_tags"])
