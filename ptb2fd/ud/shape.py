@@ -9,8 +9,9 @@ the `structure` section of rules/ud.yaml):
   `fixed` ("because <- of" in "because of the price");
 - the copula: ptb2fd's "is" heads "is in the kitchen"; UD's predicate
   "kitchen" takes the copula's head, role and dependents, and "is" is its
-  `cop`; a clausal predicate too ("The plan is to [leave]"), but not after
-  existential "there" ("There are three cats": "are" stays the root);
+  `cop`; a clausal predicate too ("The plan is to [leave]") unless it has
+  a subject of its own, and not after existential "there" ("There are
+  three cats": "are" stays the root);
 - names: a run of proper nouns is headed by its first word, the rest
   `flat` ("Mary <- Smith"), unless the last word is a common noun that
   heads names of places and bodies (`compound_name_heads`: "Grammar
@@ -147,6 +148,9 @@ class UdTree:
                 continue
             if any(self.heads[d] == c and self.tags[d] in existential for d in range(len(self.heads))):
                 continue
+            if self.tags[p].startswith(("VB", "MD")) and any(
+                    self.heads[d] == p and self.roles[d] in s["subject_roles"] for d in range(len(self.heads))):
+                continue  # "What matters is [what advertisers pay]": two subjects; "is" stays the head
             done.add(c)
             self._adopt(p, c)
             self.fixed_rel[c] = ("cop", s["copula"])
@@ -168,6 +172,7 @@ class UdTree:
             if len(subjects) == 1 and subjects[0] > v:
                 self.heads[subjects[0]] = v
                 self.fixed_rel[subjects[0]] = ("obj", s["raised_object"])
+                self.roles[subjects[0]] = "object"
                 self.roles[x] = "object-clause"
 
     def _names(self, s: dict) -> None:
