@@ -42,6 +42,19 @@ def _clean(value: str) -> str:
     return value or "_"
 
 
+# The part of speech a fixed expression has as a whole (UD's ExtPos), by its relation.
+EXTPOS = {"case": "ADP", "mark": "SCONJ", "cc": "CCONJ", "advmod": "ADV", "det": "DET"}
+
+
+def _external_pos(feats: list[str], heads: list[int], rels: list[str]) -> None:
+    """ExtPos on the first word of a fixed expression: "because [of]" is ADP."""
+    for d, h in enumerate(heads):
+        if rels[d] == "fixed" and h >= 0 and rels[h] in EXTPOS and "ExtPos=" not in feats[h]:
+            pairs = [] if feats[h] == "_" else feats[h].split("|")
+            pairs.append(f"ExtPos={EXTPOS[rels[h]]}")
+            feats[h] = "|".join(sorted(pairs, key=lambda f: f.lower()))
+
+
 def ud_columns(sentence: Sentence, mapping: UdMapping | None = None) -> tuple[list[list[str]], list[str]]:
     """The ten columns of each word, and the ids of the rules that decided
     them (the rule of each relation, then those that refined a UPOS)."""
@@ -55,6 +68,7 @@ def ud_columns(sentence: Sentence, mapping: UdMapping | None = None) -> tuple[li
     promote_function_children(tree.heads, rels)
     projective_punctuation(tree.heads, rels)
     feats = features_of(tree, mapping)
+    _external_pos(feats, tree.heads, rels)
     graph = enhanced_graph(tree, rels, lemmas)
     words = [_clean(_brackets(t.word)) for t in sentence.tokens]
     spaces = space_after(words, tags)
