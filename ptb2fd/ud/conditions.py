@@ -25,6 +25,7 @@ tags accept a trailing `*`, "VB*"):
     child_role: [..]        some UD dependent has one of these ptb2fd roles
     no_child_role: [..]     no UD dependent has one of these roles
     child_tag: [..]         some UD dependent has one of these tags
+    head_phrase: [..]       category of the UD head's maximal projection
     head_child_role, head_no_child_role, head_child_tag: [..]
                             the same of the UD head's dependents (the
                             relative "that" of "the book [that] I read")
@@ -39,7 +40,7 @@ from typing import Callable
 
 LIST_CONDITIONS = ("role", "logicalrole", "tag", "upos", "word", "phrase", "ftag", "grouptype", "head_upos",
                    "head_tag", "head_lemma", "head_role", "child_role", "no_child_role", "child_tag", "deprel", "after_punct", "xpos", "head_child_role",
-                   "head_no_child_role", "head_child_tag")
+                   "head_no_child_role", "head_child_tag", "head_phrase")
 BOOL_CONDITIONS = ("root", "marked")
 CONDITIONS = LIST_CONDITIONS + BOOL_CONDITIONS + ("side", "wordlist")
 
@@ -68,7 +69,7 @@ def compile_condition(name: str, value, wordlists: dict[str, frozenset[str]]) ->
     if name == "wordlist":
         words = wordlists[value]
         return lambda t, i: t.tokens[i].word.lower() in words
-    if name.startswith("head_child") or name.startswith("head_no_child"):
+    if name.startswith(("head_child", "head_no_child", "head_phrase")):
         inner = compile_condition(name[len("head_"):], value, wordlists)
         return lambda t, i: t.heads[i] >= 0 and inner(t, t.heads[i])
     values = frozenset(value)

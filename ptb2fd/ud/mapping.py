@@ -55,13 +55,13 @@ def _rules(data, checker: Checker, key: str, value_key: str, allowed: frozenset[
     for spec, rid, line in checker.rules(data, key, f"{key} rule", ("id", "when", value_key, "example"),
                                          ("id", "when", value_key)):
         value = spec.get(value_key)
-        if value not in allowed:
+        known = value in allowed
+        if not known:
             checker.problem(f"{value_key} {value!r} is not one of {', '.join(sorted(allowed))}", rid, line)
-            continue
         when = checker.mapping(spec.get("when"), "when", rid)
         if when is None:
             continue
-        ok = checker.keys(when, CONDITIONS, (), rid, "when")
+        ok = checker.keys(when, CONDITIONS, (), rid, "when") and known
         checked = {}
         for name, v in when.items():
             if name in BOOL_CONDITIONS and not isinstance(v, bool):
