@@ -150,6 +150,14 @@ def bench_functions(args) -> dict:
     return {"functions": m}
 
 
+def bench_ud(args) -> dict:
+    from ptb2fd.bench.ud_export import measure_ud_export, report_ud_export
+
+    m = measure_ud_export(args.repeat)
+    print(report_ud_export(m))
+    return m
+
+
 def bench_training(args) -> dict:
     if args.no_training:
         return {}
@@ -163,7 +171,7 @@ def bench_training(args) -> dict:
 # The measures, in the order `make bench` prints them.
 MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_regen_jobs, bench_peak_rss,
             bench_peak_rss_regen, bench_dask, bench_analyse, bench_realizer, bench_startup, bench_rule_loop,
-            bench_peer, bench_long_sentence, bench_functions, bench_training)
+            bench_peer, bench_long_sentence, bench_functions, bench_ud, bench_training)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -177,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", metavar="NAME", action="append",
                    help="run only this measure (setup, processes, in_process, jobs, regen_jobs, peak_rss, "
                         "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence, functions, "
-                        "training); repeatable")
+                        "ud, training); repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
     start = time.perf_counter()
