@@ -12,7 +12,7 @@ from pathlib import Path
 from ptb2fd.errors import RuleFileError
 from ptb2fd.rulelang.folder import default_rules_dir
 from ptb2fd.rulelang.rulefile import Checker, line_of
-from ptb2fd.ud.conditions import BOOL_CONDITIONS, CONDITIONS, LIST_CONDITIONS, Test, compile_when
+from ptb2fd.ud.conditions import BOOL_CONDITIONS, CONDITIONS, LIST_CONDITIONS, Test, compile_when, tag_matcher
 
 UD_FILE = "ud.yaml"
 UPOS_TAGS = frozenset({"ADJ", "ADP", "ADV", "AUX", "CCONJ", "DET", "INTJ", "NOUN", "NUM", "PART", "PRON", "PROPN",
@@ -27,10 +27,45 @@ STRUCTURE_KEYS = ("copula", "copula_lemmas", "predicate_roles", "existential_tag
 
 @dataclass(frozen=True)
 class Rule:
+    """`roles`, `upos`, `tags`: the conditions on the word itself, checked
+    first and once per (role, UPOS, tag) (`Cascade`); `test` the others."""
+
     rule_id: str
     value: str  # a deprel or a UPOS
     test: Test
     line: int | None = None
+    roles: frozenset[str] | None = None
+    upos: frozenset[str] | None = None
+    tags: tuple[str, ...] | None = None
+
+    def fits(self, role: str, upos: str, tag: str) -> bool:
+        return ((self.roles is None or role in self.roles) and (self.upos is None or upos in self.upos)
+                and (self.tags is None or tag_matcher(self.tags)(tag)))
+
+
+class Cascade:
+    """An ordered list of rules, with the rules that can apply to a word of
+    a given (role, UPOS, tag) found once: most rules are then never tried."""
+
+    def __init__(self, rules: tuple[Rule, ...]):
+        self.rules = rules
+        self._fitting: dict[tuple[str, str, str], tuple[Rule, ...]] = {}
+
+    def __iter__(self):
+        return iter(self.rules)
+
+    def __len__(self) -> int:
+        return len(self.rules)
+
+    def first(self, tree, i: int, role: str, upos: str, tag: str) -> Rule | None:
+        key = (role, upos, tag)
+        fitting = self._fitting.get(key)
+        if fitting is None:
+            fitting = self._fitting[key] = tuple(r for r in self.rules if r.fits(role, upos, tag))
+        for rule in fitting:
+            if rule.test(tree, i):
+                return rule
+        return None
 
 
 @dataclass(frozen=True)
@@ -38,9 +73,9 @@ class UdMapping:
     release: str
     deprels: frozenset[str]
     structure: dict
-    relations: tuple[Rule, ...]
+    relations: Cascade
     upos_tags: dict[str, str]
-    upos_rules: tuple[Rule, ...]
+    upos_rules: Cascade
     lemmas: dict[str, str]  # lowercased word -> lemma (function words)
     tag_features: dict[str, str]  # tag -> FEATS
     word_features: dict[str, str]  # lowercased word (with its UPOS: "it PRON") -> FEATS
@@ -80,7 +115,11 @@ def _rules(data, checker: Checker, key: str, value_key: str, allowed: frozenset[
             else:
                 checked[name] = v
         if ok:
-            out.append(Rule(rid, str(value), compile_when(checked, wordlists), line))
+            static = {k: checked.pop(k) for k in ("role", "upos", "tag") if k in checked}
+            out.append(Rule(rid, str(value), compile_when(checked, wordlists), line,
+                            frozenset(static["role"]) if "role" in static else None,
+                            frozenset(static["upos"]) if "upos" in static else None,
+                            tuple(static["tag"]) if "tag" in static else None))
     return out
 
 
@@ -128,8 +167,8 @@ def compile_ud(data, checker: Checker) -> UdMapping | None:
     ids = tuple(structure_ids + [r.rule_id for r in relations] + [r.rule_id for r in upos_rules])
     if checker.problems:
         return None
-    return UdMapping(str(data["release"]), deprels, dict(structure), tuple(relations), upos_tags,
-                     tuple(upos_rules), lemmas, tag_features, word_features, ids)
+    return UdMapping(str(data["release"]), deprels, dict(structure), Cascade(tuple(relations)), upos_tags,
+                     Cascade(tuple(upos_rules)), lemmas, tag_features, word_features, ids)
 
 
 def load_mapping(directory: Path | None = None) -> UdMapping:

@@ -47,14 +47,14 @@ def upos_of(tree, mapping: UdMapping) -> tuple[list[str], list[str]]:
     table = mapping.upos_tags
     unknown = table["__unknown__"]
     out, fired = [], []
+    rules, roles = mapping.upos_rules, tree.roles
     for i, tag in enumerate(tree.tags):
-        for rule in mapping.upos_rules:
-            if rule.test(tree, i):
-                out.append(rule.value)
-                fired.append(rule.rule_id)
-                break
-        else:
+        rule = rules.first(tree, i, roles[i], "", tag)
+        if rule is None:
             out.append(table.get(tag, unknown))
+        else:
+            out.append(rule.value)
+            fired.append(rule.rule_id)
     return out, fired
 
 

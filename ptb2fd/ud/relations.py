@@ -19,10 +19,6 @@ def relations_of(tree, mapping: UdMapping) -> list[tuple[str, str]]:
         if i in tree.fixed_rel:
             out.append(tree.fixed_rel[i])
             continue
-        for rule in rules:
-            if rule.test(tree, i):
-                out.append((rule.value, rule.rule_id))
-                break
-        else:
-            out.append(LAST_RESORT)
+        rule = rules.first(tree, i, tree.roles[i], tree.upos[i], tree.tags[i])
+        out.append((rule.value, rule.rule_id) if rule else LAST_RESORT)
     return out

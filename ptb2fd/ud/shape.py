@@ -55,6 +55,7 @@ class UdTree:
         self.upos: list[str] = []
         self._children: list[list[int]] | None = None
         self._left: list[int] | None = None
+        self._categories: list[str] | None = None
 
     # -- views used by the conditions -------------------------------------------------------
     def children(self, i: int) -> list[int]:
@@ -67,8 +68,10 @@ class UdTree:
         return self._children[i]
 
     def category(self, i: int) -> str:
-        phrase = self.tokens[i].phrase
-        return phrase if phrase.startswith("-") else phrase.split("-")[0].split("=")[0]
+        if self._categories is None:
+            self._categories = [p if p.startswith("-") else p.split("-")[0].split("=")[0]
+                                for p in (t.phrase for t in self.tokens)]
+        return self._categories[i]
 
     def ftags(self, i: int) -> set[str]:
         phrase = self.tokens[i].phrase
