@@ -116,4 +116,18 @@ def compile_condition(name: str, value, wordlists: dict[str, frozenset[str]]) ->
 def compile_when(when: dict, wordlists: dict[str, frozenset[str]]) -> Test:
     """One test for all the conditions of `when`."""
     tests = [compile_condition(name, value, wordlists) for name, value in when.items()]
-    return lambda t, i: all(test(t, i) for test in tests)
+    if not tests:
+        return lambda t, i: True
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:
+        first, second = tests
+        return lambda t, i: first(t, i) and second(t, i)
+
+    def every(t, i) -> bool:
+        for test in tests:
+            if not test(t, i):
+                return False
+        return True
+
+    return every

@@ -38,8 +38,9 @@ def _brackets(word: str) -> str:
 
 def _clean(value: str) -> str:
     """A column value: no tab or line break; "" is `_`."""
-    value = value.replace("\t", " ").replace("\n", " ").replace("\r", " ").strip()
-    return value or "_"
+    if "\t" in value or "\n" in value or "\r" in value:
+        value = value.replace("\t", " ").replace("\n", " ").replace("\r", " ")
+    return value.strip() or "_"
 
 
 # The part of speech a fixed expression has as a whole (UD's ExtPos), by its relation.
