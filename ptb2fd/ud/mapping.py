@@ -22,7 +22,7 @@ STRUCTURE_KEYS = ("copula", "copula_lemmas", "predicate_roles", "existential_tag
                   "flat_name", "compound_name", "name_tags", "fixed", "conj", "cc", "preconj", "coord_punct",
                   "shared", "punct_roles", "marker_roles", "conjunction_roles", "compound_name_heads",
                   "possessive_tags", "fixed_expressions", "raised_object", "raising_roles", "finite_tags",
-                  "subject_roles")
+                  "subject_roles", "dictionary_noun_heads")
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,10 @@ the `structure` section of rules/ud.yaml):
   a subject of its own, and not after existential "there" ("There are
   three cats": "are" stays the root);
 - names: a run of proper nouns is headed by its first word, the rest
-  `flat` ("Mary <- Smith"), unless the last word is a common noun that
-  heads names of places and bodies (`compound_name_heads`: "Grammar
-  School"), which makes the run a compound;
+  `flat` ("Anna <- Karlsson"), unless the last word is a common noun
+  (`compound_name_heads`, or any noun WordNet writes lowercase: "Grammar
+  School", "Choice Awards"), which makes the run a compound; so a surname
+  that is also a noun ("Smith") gives a compound too;
 - the possessive "'s": ptb2fd hangs it on the possessed noun, UD on the
   possessor ("John <- 's" in "John's sister");
 - coordination: ptb2fd hangs every conjunct on the coordination's head;
@@ -28,8 +29,17 @@ The records are never changed: `UdTree` holds its own heads and roles.
 """
 from __future__ import annotations
 
+from ptb2fd.lexicon.dictionary_case import always_capitalized
+from ptb2fd.lexicon.morphy import morphy_tables
 from ptb2fd.record import Sentence
 from ptb2fd.ud.mapping import UdMapping
+
+
+def _dictionary_noun(word: str) -> bool:
+    """WordNet has the word as a noun, and writes it lowercase ("school",
+    "award"; not "Paris", which it writes only with a capital)."""
+    lower = word.lower()
+    return lower.isalpha() and morphy_tables().has_lemma(lower, "n") and not always_capitalized(word, "n")
 
 
 def effective_tag(token) -> str:
@@ -189,7 +199,8 @@ class UdTree:
                 d -= 1
             if not run:
                 continue
-            if self.tokens[h].word.lower() in s["compound_name_heads"]:
+            last = self.tokens[h].word
+            if last.lower() in s["compound_name_heads"] or (s["dictionary_noun_heads"] and _dictionary_noun(last)):
                 for w in run:
                     self.fixed_rel[w] = ("compound", s["compound_name"])
                 continue

@@ -54,7 +54,7 @@ def exported(converter):
     (8, "John", "sister", "nmod:poss"), (8, "'s", "John", "case"), (8, "n't", "buy", "advmod"),
     (8, "because", "price", "case"), (8, "of", "because", "fixed"), (8, "price", "buy", "obl"),
     # a discourse word, a flat name, a bare temporal noun phrase (UD English 2.15: obl:unmarked)
-    (9, "Well", "visited", "discourse"), (9, "Smith", "Mary", "flat"), (9, "Mary", "visited", "nsubj"),
+    (9, "Well", "visited", "discourse"), (9, "Karlsson", "Anna", "flat"), (9, "Anna", "visited", "nsubj"),
     (9, "year", "visited", "obl:unmarked"),
     # raising to object: "made [it] difficult"
     (10, "it", "made", "obj"), (10, "difficult", "made", "xcomp"),
@@ -62,6 +62,8 @@ def exported(converter):
     (11, "bakery", "Acme", "appos"), (11, "Corp.", "Acme", "flat"),
     # a clausal predicate of "be": the infinitive heads, "was" is cop
     (12, "sail", "ROOT", "root"), (12, "was", "sail", "cop"), (12, "plan", "sail", "nsubj"),
+    # a name ending in a common noun is a compound
+    (13, "Grammar", "School", "compound"), (13, "Oakvale", "School", "compound"), (13, "School", "toured", "obj"),
 ])
 def test_heads_and_relations(exported, index, word, head, deprel):
     assert exported[index][0][word] == (head, deprel)
@@ -71,7 +73,7 @@ def test_lemmas_upos_and_features(exported):
     rows = {r[1]: r for r in exported[9][1] + exported[8][1] + exported[1][1]}
     assert rows["Well"][2:4] == ["well", "INTJ"]
     assert rows["visited"][2:6] == ["visit", "VERB", "VBD", "Mood=Ind|Tense=Past|VerbForm=Fin"]
-    assert rows["Mary"][2:4] == ["Mary", "PROPN"]  # a proper noun keeps its capital
+    assert rows["Anna"][2:4] == ["Anna", "PROPN"]  # a proper noun keeps its capital
     assert rows["n't"][2:6] == ["not", "PART", "RB", "Polarity=Neg"]
     assert rows["She"][2] == "she" and "Case=Nom" in rows["She"][5]
     assert rows["is"][2:4] == ["be", "AUX"]
