@@ -32,6 +32,9 @@ tags accept a trailing `*`, "VB*"):
     after_punct: [..]       the word's phrase follows a mark with one of these
                             tags (',', -LRB-, ':'): "Lorillard Inc.[,] the unit"
     xpos: [..]              the Treebank's own tag, before POS correction
+    lemma: [..]             the word's UD lemma
+    dictionary_pos: [..]    WordNet has the word, lowercased, as one of these
+                            parts of speech (n, v, a, r): "Spanish" is a
     deprel: [..]            the reshaping gave the word this relation ("cop")
 """
 from __future__ import annotations
@@ -39,7 +42,7 @@ from __future__ import annotations
 from typing import Callable
 
 LIST_CONDITIONS = ("role", "logicalrole", "tag", "upos", "word", "phrase", "ftag", "grouptype", "head_upos",
-                   "head_tag", "head_lemma", "head_role", "child_role", "no_child_role", "child_tag", "deprel", "after_punct", "xpos", "head_child_role",
+                   "head_tag", "head_lemma", "head_role", "child_role", "no_child_role", "child_tag", "deprel", "after_punct", "xpos", "lemma", "dictionary_pos", "head_child_role",
                    "head_no_child_role", "head_child_tag", "head_phrase")
 BOOL_CONDITIONS = ("root", "marked")
 CONDITIONS = LIST_CONDITIONS + BOOL_CONDITIONS + ("side", "wordlist")
@@ -94,6 +97,13 @@ def compile_condition(name: str, value, wordlists: dict[str, frozenset[str]]) ->
         return lambda t, i: not values.isdisjoint(t.ftags(i))
     if name == "after_punct":
         return lambda t, i: t.punct_before(i) in values
+    if name == "lemma":
+        return lambda t, i: t.lemmas[i] in values
+    if name == "dictionary_pos":
+        from ptb2fd.lexicon.morphy import morphy_tables
+
+        tables = morphy_tables()
+        return lambda t, i: any(tables.has_lemma(t.tokens[i].word.lower(), pos) for pos in value)
     if name == "xpos":
         return lambda t, i: t.tokens[i].cat in values
     if name == "deprel":

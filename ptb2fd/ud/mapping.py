@@ -131,6 +131,12 @@ def _string_map(data, checker: Checker, key: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in raw.items()}
 
 
+def _lemma_key(key: str) -> str:
+    """"Her/PRP" -> "her/PRP": the word lowercased, the tag as it is."""
+    word, slash, tag = key.rpartition("/") if "/" in key[1:] else (key, "", "")
+    return f"{word.lower()}{slash}{tag}" if slash else key.lower()
+
+
 def compile_ud(data, checker: Checker) -> UdMapping | None:
     """The mapping of rules/ud.yaml; None (and problems) when it is wrong."""
     data = checker.mapping(data, "ud.yaml")
@@ -153,7 +159,7 @@ def compile_ud(data, checker: Checker) -> UdMapping | None:
             checker.problem(f"upos.tags.{tag}: {value!r} is not a Universal POS tag", line=line_of(upos_spec))
     upos_tags["__unknown__"] = str(upos_spec.get("unknown", "X"))
     upos_rules = _rules(upos_spec, checker, "rules", "upos", UPOS_TAGS, wordlists)
-    lemmas = {k.lower(): v for k, v in _string_map(data, checker, "lemmas").items()}
+    lemmas = {_lemma_key(k): v for k, v in _string_map(data, checker, "lemmas").items()}
     features = checker.mapping(data.get("features") or {}, "features") or {}
     checker.keys(features, ("tags", "words"), (), what="features")
     tag_features = _string_map(features, checker, "tags")

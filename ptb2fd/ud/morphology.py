@@ -1,6 +1,7 @@
 """LEMMA, UPOS and FEATS per UD English.
 
-Lemmas: a proper noun keeps its form ("Vinken"); a function word takes the
+Lemmas: a proper noun keeps its form ("Vinken"); a comparative or
+superlative takes its positive ("largest" -> "large"); a function word takes the
 lemma of rules/ud.yaml's `lemmas` table ("an" -> "a", "them" -> "they",
 "her"/PRP -> "she"; a key "word/TAG" applies to that tag only); every other
 word takes ptb2fd's base form, lowercased unless the dictionary writes it
@@ -17,11 +18,21 @@ CoNLL-U wants.
 """
 from __future__ import annotations
 
+from lemminflect import getLemma
+
 from ptb2fd.lexicon.dictionary_case import always_capitalized
 from ptb2fd.record import Sentence
 from ptb2fd.ud.mapping import UdMapping
 
 PROPER_TAGS = ("NNP", "NNPS")
+DEGREE_TAGS = frozenset({"JJR", "JJS", "RBR", "RBS"})
+
+
+def _positive(word: str) -> str:
+    """The positive degree of a comparative or superlative (UD English
+    lemmas): "largest" -> "large", "best" -> "good", "later" -> "late"."""
+    found = getLemma(word, "ADJ") or getLemma(word, "ADV")
+    return found[0] if found else word
 _DICTIONARY_POS = {"J": "a", "N": "n"}
 
 
@@ -34,6 +45,8 @@ def lemmas_of(sentence: Sentence, tags: list[str], mapping: UdMapping) -> list[s
         if lemma is None:
             if tag in PROPER_TAGS or not t.base:
                 lemma = t.word
+            elif tag in DEGREE_TAGS and lower not in table:
+                lemma = _positive(lower)
             elif t.base == "I" or (tag[:1] in _DICTIONARY_POS and always_capitalized(t.base, _DICTIONARY_POS[tag[:1]])):
                 lemma = t.base
             else:

@@ -16,7 +16,8 @@ the `structure` section of rules/ud.yaml):
   `flat` ("Anna <- Karlsson"), unless the last word is a common noun
   (`compound_name_heads`, or any noun WordNet writes lowercase: "Grammar
   School", "Choice Awards"), which makes the run a compound; so a surname
-  that is also a noun ("Smith") gives a compound too;
+  that is also a noun ("Smith") gives a compound too. An adjective starts
+  no run ("New York": "New" is an adjective, `amod`);
 - the possessive "'s": ptb2fd hangs it on the possessed noun, UD on the
   possessor ("John <- 's" in "John's sister");
 - coordination: ptb2fd hangs every conjunct on the coordination's head;
@@ -194,7 +195,8 @@ class UdTree:
             if self.tags[h] not in tags or h in self.fixed_rel:
                 continue
             run, d = [], h - 1
-            while d >= 0 and self.heads[d] == h and self.tags[d] in tags and self.roles[d] == "withinmod":
+            while (d >= 0 and self.heads[d] == h and self.tags[d] in tags and self.roles[d] == "withinmod"
+                   and not morphy_tables().has_lemma(self.tokens[d].word.lower(), "a")):
                 run.append(d)
                 d -= 1
             if not run:
