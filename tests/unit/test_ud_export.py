@@ -64,6 +64,9 @@ def exported(converter):
     (12, "sail", "ROOT", "root"), (12, "was", "sail", "cop"), (12, "plan", "sail", "nsubj"),
     # a name ending in a common noun is a compound
     (13, "Grammar", "School", "compound"), (13, "Oakvale", "School", "compound"), (13, "School", "toured", "obj"),
+    # a dative without a preposition is iobj; an object controls its xcomp
+    (14, "him", "gave", "iobj"), (14, "book", "gave", "obj"), (15, "him", "persuaded", "obj"),
+    (15, "leave", "persuaded", "xcomp"),
 ])
 def test_heads_and_relations(exported, index, word, head, deprel):
     assert exported[index][0][word] == (head, deprel)
@@ -98,6 +101,8 @@ def test_enhanced_dependencies(exported):
     assert rows["Anna"][8] == "2:nsubj|4:nsubj:xsubj"  # the controlled subject of "leave"
     rows = {r[1]: r for r in exported[2][1]}
     assert rows["pears"][8] == "2:conj:and|6:nsubj:pass"
+    rows = {r[1]: r for r in exported[15][1]}
+    assert rows["him"][8] == "2:obj|5:nsubj:xsubj"  # the object controls
 
 
 def test_bracket_codes_are_written_as_brackets(converter):
