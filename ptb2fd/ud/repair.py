@@ -4,7 +4,8 @@
   `cop` are leaves (but for `fixed`, `conj` and `goeswith`
   dependents). A word that still hangs on one (a modifier ptb2fd attaches to
   a subordinator: "[just] because it rained", or a comma after "to") moves to the function word's
-  head.
+  head; so does a comma on a relative word (", [who] ...": to the clause).
+- A full stop hangs on the root when ptb2fd hangs it on what follows.
 - Punctuation is projective: a mark whose arc crosses another arc moves to
   the nearest word above one of its neighbours that it can reach without
   crossing (as udapi's ud.FixPunct does): "Vinken , 61 years old , will".
@@ -15,12 +16,26 @@ FUNCTION_RELATIONS = frozenset({"case", "mark", "cc", "det", "aux", "aux:pass", 
 LEAF_EXCEPTIONS = frozenset({"fixed", "conj", "goeswith"})
 
 
-def promote_function_children(heads: list[int], rels: list[str]) -> None:
+def promote_function_children(heads: list[int], rels: list[str], markers: list[bool]) -> None:
+    """`markers`: the words that were ptb2fd rolemarkers; a relative word
+    ("who" of ", who ...") is one, and punctuation on it moves up too."""
     for d in range(len(heads)):
         h, steps = heads[d], 0
-        while h >= 0 and rels[h] in FUNCTION_RELATIONS and rels[d] not in LEAF_EXCEPTIONS and steps < len(heads):
+        while h >= 0 and steps < len(heads) and rels[d] not in LEAF_EXCEPTIONS and (
+                rels[h] in FUNCTION_RELATIONS or (rels[d] == "punct" and markers[h])):
             heads[d] = h = heads[h]
             steps += 1
+
+
+def final_period_on_root(heads: list[int], rels: list[str], tags: list[str]) -> None:
+    """A sentence's full stop hangs on the root, not on what follows it
+    ("... of our species . [ 10 ]": not on "10")."""
+    root = heads.index(-1) if -1 in heads else None
+    for p, tag in enumerate(tags):
+        if tag == "." and rels[p] == "punct" and root is not None and heads[p] > p and p not in heads:
+            old, heads[p] = heads[p], root
+            if _crosses(heads, p, root) or _punct_inside_crossing(heads, p):
+                heads[p] = old
 
 
 def _crosses(heads: list[int], a: int, b: int) -> bool:

@@ -19,7 +19,7 @@ from ptb2fd.ud.enhanced import deps_column, enhanced_graph
 from ptb2fd.ud.mapping import UdMapping, default_mapping
 from ptb2fd.ud.morphology import features_of, lemmas_of, upos_of
 from ptb2fd.ud.relations import relations_of
-from ptb2fd.ud.repair import projective_punctuation, promote_function_children
+from ptb2fd.ud.repair import final_period_on_root, projective_punctuation, promote_function_children
 from ptb2fd.ud.shape import UdTree, effective_tag
 from ptb2fd.ud.spacing import space_after, text_of
 
@@ -66,7 +66,9 @@ def ud_columns(sentence: Sentence, mapping: UdMapping | None = None) -> tuple[li
     tree.upos, upos_rules = upos_of(tree, mapping)
     relations = relations_of(tree, mapping)
     rels = [r for r, _ in relations]
-    promote_function_children(tree.heads, rels)
+    promote_function_children(tree.heads, rels, [t.role in mapping.structure["marker_roles"]
+                                                 for t in sentence.tokens])
+    final_period_on_root(tree.heads, rels, tags)
     projective_punctuation(tree.heads, rels)
     feats = features_of(tree, mapping)
     _external_pos(feats, tree.heads, rels)

@@ -67,9 +67,18 @@ def exported(converter):
     # a dative without a preposition is iobj; an object controls its xcomp
     (14, "him", "gave", "iobj"), (14, "book", "gave", "obj"), (15, "him", "persuaded", "obj"),
     (15, "leave", "persuaded", "xcomp"),
+    # a comma before a relative clause hangs on its verb, not on the relative word
+    (16, "slept", "cat", "acl:relcl"), (16, "which", "slept", "nsubj"),
+    # the full stop hangs on the root, not on a citation after it
+    (17, ".", "rose", "punct"),
 ])
 def test_heads_and_relations(exported, index, word, head, deprel):
     assert exported[index][0][word] == (head, deprel)
+
+
+def test_both_commas_of_a_relative_clause_hang_on_its_verb(exported):
+    rows = exported[16][1]
+    assert [(r[1], r[6], r[7]) for r in rows if r[1] == ","] == [(",", "5", "punct"), (",", "5", "punct")]
 
 
 def test_lemmas_upos_and_features(exported):
