@@ -71,6 +71,9 @@ def exported(converter):
     (16, "slept", "cat", "acl:relcl"), (16, "which", "slept", "nsubj"),
     # the full stop hangs on the root, not on a citation after it
     (17, ".", "rose", "punct"),
+    # a relative word inside a prepositional phrase is obl; a PP after existential "there" is obl
+    (18, "which", "grow", "obl"), (18, "in", "which", "case"), (18, "grow", "town", "acl:relcl"),
+    (19, "examples", "are", "nsubj"), (19, "field", "are", "obl"),
 ])
 def test_heads_and_relations(exported, index, word, head, deprel):
     assert exported[index][0][word] == (head, deprel)
