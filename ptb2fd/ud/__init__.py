@@ -5,8 +5,10 @@
 (`shape`: the copula, coordination, names, compound prepositions), each
 word gets a relation from the ordered cascade of rules/ud.yaml (`relations`),
 a UPOS, lemma and features (`morphology`), SpaceAfter=No where the text had
-no space (`spacing`) and enhanced dependencies (`enhanced`). `mapping`
-compiles rules/ud.yaml; `conditions` is the condition vocabulary of its rules.
+no space (`spacing`) and enhanced dependencies (`enhanced`); `repair`
+makes function words leaves and punctuation projective. `mapping` compiles
+rules/ud.yaml; `conditions` is the condition vocabulary of its rules;
+`evaluate` scores an export against gold UD (`ptb2fd eval-ud`).
 
 May import: errors, record, rulelang, lexicon.
 """
