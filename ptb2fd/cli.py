@@ -36,6 +36,7 @@ def commands() -> tuple:
         check_heads,
         convert,
         diff,
+        eval_ud,
         realize,
         regen,
         rules,
@@ -45,8 +46,8 @@ def commands() -> tuple:
         train_functions,
     )
 
-    return (convert, regen, diff, analyse, train, realize, stats, check_heads, rules, strip, check_functions,
-            train_functions)
+    return (convert, regen, diff, analyse, train, realize, stats, check_heads, eval_ud, rules, strip,
+            check_functions, train_functions)
 
 
 EPILOG = exit_status(

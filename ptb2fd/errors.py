@@ -117,7 +117,8 @@ class RuleFileError(Ptb2fdError):
 # brings each one: a core install converts, regenerates with the rules
 # realizer, and runs stats, diff and `rules check` without any of them.
 EXTRA_OF_MODULE = {"scipy": "realizer", "threadpoolctl": "realizer", "numpy": "realizer",
-                   "matplotlib": "analysis", "dask": "scale", "distributed": "scale", "pyarrow": "parquet"}
+                   "matplotlib": "analysis", "dask": "scale", "distributed": "scale", "pyarrow": "parquet",
+                   "udtools": "ud"}
 # A command whose own extra brings a module another extra brings too
 # (`analyse` needs scipy: [analysis] has it).
 EXTRA_OF_COMMAND = {"analyse": "analysis"}

@@ -4,5 +4,5 @@ side by side in one run (`engines`: local and Dask engines, analysis;
 statistical realizer).
 
 May import: errors, record, cache, trees, formats, rulelang, lexicon, functions, conversion, regen, ruleset,
-realizer, runner, headcheck, analysis, commands, cli.
+realizer, runner, headcheck, analysis, commands, cli, ud.
 """

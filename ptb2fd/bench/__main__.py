@@ -160,6 +160,14 @@ def bench_functions(args) -> dict:
     return {"functions": m}
 
 
+def bench_ud(args) -> dict:
+    from ptb2fd.bench.ud_export import measure_ud_export, report_ud_export
+
+    m = measure_ud_export(args.repeat)
+    print(report_ud_export(m))
+    return m
+
+
 def bench_training(args) -> dict:
     if args.no_training:
         return {}
@@ -173,8 +181,8 @@ def bench_training(args) -> dict:
 # The measures, in the order `make bench` prints them.
 MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_regen_jobs, bench_peak_rss,
             bench_peak_rss_regen, bench_dask, bench_analyse, bench_realizer, bench_startup, bench_rule_loop,
-            bench_peer, bench_long_sentence, bench_functions, bench_formats, bench_training, bench_install_size,
-            bench_rule_check)
+            bench_peer, bench_long_sentence, bench_functions, bench_formats, bench_ud, bench_training,
+            bench_install_size, bench_rule_check)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -188,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", metavar="NAME", action="append",
                    help="run only this measure (setup, processes, in_process, jobs, regen_jobs, peak_rss, "
                         "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence, functions, "
-                        "formats, training, install_size, rule_check); repeatable")
+                        "formats, ud, training, install_size, rule_check); repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
     # One creation time for every record this run writes (conversion/provenance.py),

@@ -8,5 +8,5 @@ messages to the user and exit statuses live here; the work is done by the
 packages below.
 
 May import: errors, record, cache, trees, formats, rulelang, lexicon, functions, conversion, regen, ruleset,
-realizer, runner, headcheck, analysis.
+realizer, runner, headcheck, analysis, ud.
 """

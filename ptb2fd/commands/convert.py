@@ -34,7 +34,7 @@ def add_parser(sub) -> None:
                    help="the output format; needed only for standard output, a folder of shards or a name without "
                         "a format suffix, since -o's name decides it: .jsonl (the default), .jsonl.gz, .conllup "
                         "(CoNLL-U Plus), .parquet (one row per word), .halogen (the paper's notation, for "
-                        "reading); .conllu (plain UD) is not available yet")
+                        "reading), .conllu (Universal Dependencies v2, English; docs/universal-dependencies.md)")
     c.add_argument("-o", "--output", metavar="OUT",
                    help="output file (written atomically, missing folders created); default stdout; DIR/ (or an "
                         "existing folder): shards, one per partition, written by the workers, and a manifest.json. "

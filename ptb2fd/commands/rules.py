@@ -68,6 +68,8 @@ def count_firings(rules, paths: list[str]):
     placers = [(get_view(v), Regenerator(rules.order)) for v in FIRING_VIEWS]
     summary = Summary()
     contractions: Counter = Counter()
+    from ptb2fd.ud.writer import ud_columns
+
     for result in convert_stream(converter, read_trees(paths)):
         summary.add(result)
         s = result.sentence
@@ -77,6 +79,7 @@ def count_firings(rules, paths: list[str]):
                     placer.order(make_view(s, adjuncts, seed=s.id, view=view).view.records)
                 except Exception:  # noqa: BLE001 - as in the regeneration check, a placement bug costs its sentence
                     summary.notes["placement-error"] += 1
+            contractions.update(ud_columns(s, rules.ud)[1])
             contractions.update(contraction_firings(s, rules.baseforms))
     fired = Counter(summary.fired)
     for _, placer in placers:

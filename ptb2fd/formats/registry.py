@@ -15,9 +15,9 @@ x.txt`). A `--format` that contradicts a known suffix, or a name with an
 unknown suffix and no `--format`, is a one-line error before any work.
 
 A format that is declared but not available (`available` set to the
-reason) is refused with that reason: `.conllu` is kept for plain
-10-column Universal Dependencies CoNLL-U, which is not ptb2fd's CoNLL-U
-Plus. A text writer plugs in with `register(OutputFormat(name, suffixes,
+reason) is refused with that reason. `.conllu` is plain 10-column
+Universal Dependencies CoNLL-U (ptb2fd/ud), not ptb2fd's CoNLL-U Plus, and
+is not read back into records. A text writer plugs in with `register(OutputFormat(name, suffixes,
 help, render="module:function"[, header=...]))`: `convert` (one process,
 --jobs, shards, re-export) renders through `renderer(name)` and opens the
 file with `header(name)`.
@@ -60,9 +60,9 @@ register(OutputFormat("conllup", (".conllup",), "CoNLL-U Plus: the 10 CoNLL-U co
 register(OutputFormat("parquet", (".parquet",), "Parquet, one row per word (docs/large-corpora.md)", binary=True))
 register(OutputFormat("halogen", (".halogen",), "the paper's notation, for reading (not read back)",
                       read_back=False, render="ptb2fd.formats.halogen:dump_sentence"))
-register(OutputFormat("conllu", (".conllu",), "plain Universal Dependencies CoNLL-U (10 columns)", read_back=False,
-                      unavailable="plain Universal Dependencies CoNLL-U (.conllu) is not available yet; "
-                                  "write CoNLL-U Plus: -o FILE.conllup (or --format conllup)"))
+register(OutputFormat("conllu", (".conllu",), "plain Universal Dependencies v2 CoNLL-U, English (10 columns; "
+                                             "docs/universal-dependencies.md)", read_back=False,
+                      render="ptb2fd.ud.writer:dump_sentence"))
 
 
 def format_names() -> list[str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 RULE_FILES = (
     "treebank.yaml", "heads.yaml", "coordination.yaml", "compound_prepositions.yaml", "punctuation.yaml",
     "roles.yaml", "pos_corrections.yaml", "clauses.yaml", "categories.yaml", "baseforms.yaml", "order.yaml",
-    "empty_elements.yaml",
+    "empty_elements.yaml", "ud.yaml",
 )
 
 

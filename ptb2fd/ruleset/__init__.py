@@ -7,5 +7,5 @@ check` (`validate`: duplicate ids across files, warnings) and the search
 for rules an earlier rule shadows (`shadowing`, on the atoms of
 `rule_atoms`).
 
-May import: errors, record, trees, rulelang, lexicon, conversion, regen.
+May import: errors, record, trees, rulelang, lexicon, conversion, regen, ud.
 """

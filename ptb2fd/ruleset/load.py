@@ -34,6 +34,7 @@ class RuleSet:
     baseforms: Any
     order: Any
     empties: Any = None  # empty_elements.yaml: put back into parser output
+    ud: Any = None  # ud.yaml: the Universal Dependencies export (ptb2fd/ud)
 
     def rule_ids(self) -> dict[str, list[str]]:
         """Every rule id, by file, for `ptb2fd rules check` and --stats."""
@@ -48,6 +49,7 @@ class RuleSet:
             "baseforms.yaml": self.baseforms.rule_ids(),
             "order.yaml": self.order.rule_ids(),
             "empty_elements.yaml": self.empties.rule_ids(),
+            "ud.yaml": self.ud.rule_ids() + ["ud-last-resort"] if self.ud else [],
         }
 
 
@@ -64,6 +66,7 @@ def load_rules(directory: str | Path | None = None) -> RuleSet:
     from ptb2fd.lexicon.categories import compile_categories
     from ptb2fd.lexicon.lemmas import compile_baseforms
     from ptb2fd.regen.order import compile_order
+    from ptb2fd.ud.mapping import compile_ud
 
     directory = Path(directory) if directory is not None else default_rules_dir()
     if not directory.is_dir():
@@ -95,6 +98,7 @@ def load_rules(directory: str | Path | None = None) -> RuleSet:
     order, _ = run("order.yaml", compile_order, inventory, roles.adjunct_roles if roles else frozenset(),
                    tuple(r.words for r in compounds.phrasal) if compounds else ())
     run("empty_elements.yaml", compile_empties)
+    run("ud.yaml", compile_ud)
     if roles and clauses:
         used = (clauses.voice_roles | clauses.argument_roles | clauses.marker_roles | clauses.aux_roles
                 | clauses.determiner_roles | clauses.subject_roles | clauses.subject_aux_roles | clauses.subject_transparent_roles
@@ -111,4 +115,4 @@ def load_rules(directory: str | Path | None = None) -> RuleSet:
     return RuleSet(directory, treebank, compiled["heads.yaml"], compiled["coordination.yaml"],
                    compiled["compound_prepositions.yaml"], compiled["punctuation.yaml"], roles,
                    compiled["pos_corrections.yaml"], clauses, compiled["categories.yaml"], compiled["baseforms.yaml"],
-                   order, compiled["empty_elements.yaml"])
+                   order, compiled["empty_elements.yaml"], compiled["ud.yaml"])

@@ -43,6 +43,7 @@ from ptb2fd.ruleset.shadowing import _rule_list, unreachable_rules
 BUILTIN_IDS = {
     "heads.yaml": ("np-fallback", "head-coordination", "head-only-child", "head-auxiliary"),
     "coordination.yaml": ("coord-root-conjunct",),
+    "ud.yaml": ("ud-last-resort",),
 }
 # Ids made from the keys of a mapping: file -> ((section, prefix), ...); a
 # section's `default` entry gives PREFIX + "default".

@@ -11,5 +11,5 @@ cache of conversions and regenerations by content (`result_cache`), the
 rule-folder comparison of `ptb2fd diff` (`rule_diff`), and the output
 targets' checks and temporary names (`targets`).
 
-May import: cache, errors, record, trees, formats, rulelang, lexicon, conversion, regen, ruleset, realizer.
+May import: cache, errors, record, trees, formats, rulelang, lexicon, conversion, regen, ruleset, realizer, ud.
 """

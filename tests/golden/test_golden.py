@@ -19,6 +19,7 @@ import pytest
 
 from ptb2fd.regen.check import RegenerationCheck
 from ptb2fd.trees.splitter import split_trees
+from ptb2fd.ud.writer import dump_sentence
 
 CASES = Path(__file__).parent / "cases"
 # The fields each rule file decides, beside word, head and role.
@@ -33,6 +34,8 @@ FIELDS = {
     "baseforms": ["cat", "base", "cat0", "cat1", "tense", "pn"],
     # parser-style trees: tags predicted by the shipped model, empty elements put back
     "empty_elements": ["logicalrole", "phrase", "rules"],
+    # the Universal Dependencies export: each sentence's CoNLL-U block
+    "ud": [],
 }
 
 
@@ -41,6 +44,9 @@ def render(converter, check, path: Path) -> str:
     with open(path, encoding="utf-8") as handle:
         for raw in split_trees(handle, path.name):
             s = converter.convert_text(raw.text, raw.sent_id)
+            if path.stem == "ud":
+                lines.append(dump_sentence(s))
+                continue
             lines.append(f"# {s.id}: {' '.join(s.words)}")
             for t in s.tokens:
                 head = s.tokens[t.head - 1].word if t.head else "ROOT"

@@ -45,7 +45,6 @@ def test_the_name_decides_the_format(files):
 
 @pytest.mark.parametrize("argv, message", [
     (["-o", "x.jsonl", "--format", "parquet"], "--format parquet contradicts -o {d}/x.jsonl, a jsonl name"),
-    (["-o", "x.conllu"], "plain Universal Dependencies CoNLL-U (.conllu) is not available yet"),
     (["-o", "x.conllu", "--format", "conllup"], "--format conllup contradicts -o {d}/x.conllu, a conllu name"),
     (["-o", "x.json"], "-o {d}/x.json: the name says no format ptb2fd writes"),
 ])

@@ -59,6 +59,7 @@ def test_describe(line, says):
     ("out/", None, True, ("jsonl", False)),
     ("noext", None, False, ("jsonl", False)),
     ("notes.txt", "halogen", False, ("halogen", False)),
+    ("corpus.conllu", None, False, ("conllu", False)),
 ])
 def test_the_name_decides_the_format(output, given, folder, chosen):
     assert choose_format(output, given, folder) == chosen
@@ -68,8 +69,7 @@ def test_the_name_decides_the_format(output, given, folder, chosen):
     ("c.jsonl", "parquet", "--format parquet contradicts -o c.jsonl, a jsonl name"),
     ("c.parquet", "conllup", "--format conllup contradicts -o c.parquet, a parquet name"),
     ("c.json", None, "-o c.json: the name says no format ptb2fd writes"),
-    ("c.conllu", None, "plain Universal Dependencies CoNLL-U (.conllu) is not available yet"),
-    (None, "conllu", "plain Universal Dependencies CoNLL-U (.conllu) is not available yet"),
+    ("c.conllu", "conllup", "--format conllup contradicts -o c.conllu, a conllu name"),
 ])
 def test_a_name_and_a_format_that_disagree(output, given, message):
     with pytest.raises(UsageError, match="^" + message.replace("(", r"\(").replace(")", r"\)").replace(".", r"\.")):
