@@ -33,6 +33,8 @@ returning its figures; `main` runs them in order and prints the total time.
 9. issue 23's: start-up (`--version`, one small file), the rule loop
    (`diff` after a one-rule edit, warm and cold), CPU per tree against
    ClearNLP (skipped without Java), a flat 8,000-word tree;
+   time against sentence length: flat trees of 8,000 and 16,000 words
+   (ptb2fd/bench/flat.py);
 10. parser output: converting with `--functions infer` vs `gold`, and
    loading the function-tag model (ptb2fd/bench/functions.py);
 11. how training scales: `ptb2fd train --jobs 2` on the sample replicated
@@ -62,6 +64,7 @@ from ptb2fd.bench.process import (
     bench_processes,
     bench_setup,
 )
+from ptb2fd.bench.flat import bench_length
 from ptb2fd.bench.scaling import bench_jobs, bench_regen_jobs
 from ptb2fd.bench.speed import bench_long_sentence, bench_peer, bench_rule_loop, bench_startup
 
@@ -163,7 +166,7 @@ def bench_training(args) -> dict:
 # The measures, in the order `make bench` prints them.
 MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_regen_jobs, bench_peak_rss,
             bench_peak_rss_regen, bench_dask, bench_analyse, bench_realizer, bench_startup, bench_rule_loop,
-            bench_peer, bench_long_sentence, bench_functions, bench_training)
+            bench_peer, bench_long_sentence, bench_length, bench_functions, bench_training)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-training", action="store_true", help="skip training on the sample replicated 1, 4, 10 times")
     p.add_argument("--only", metavar="NAME", action="append",
                    help="run only this measure (setup, processes, in_process, jobs, regen_jobs, peak_rss, "
-                        "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence, functions, "
+                        "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence, length, functions, "
                         "training); repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
