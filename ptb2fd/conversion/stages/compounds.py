@@ -113,6 +113,7 @@ class GroupCompoundPrepositions:
 
     def __init__(self, rules: CompoundRules):
         self.rules = rules
+        self.prepositions = frozenset().union(*(r.prepositions for r in rules.modifiers))
 
     def run(self, parse: Parse) -> None:
         self.found: dict[int, tuple[Node, str]] = {}
@@ -129,7 +130,8 @@ class GroupCompoundPrepositions:
         for rule in self.rules.by_first_word.get(lower, ()):
             if following.word.lower() == rule.words[1]:
                 return True
-        return any(r.takes(word) and following.tag in r.prepositions for r in self.rules.modifiers)
+        return following.tag in self.prepositions and any(
+            r.takes(word) and following.tag in r.prepositions for r in self.rules.modifiers)
 
     def _rebuild(self, node: Node) -> Node:
         if node.word is not None:
