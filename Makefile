@@ -63,7 +63,11 @@ check-rules: data
 	PTB2FD_CHECK_RULES=1 $(BIN)/python -m pytest -q tests/rules/test_each_rule_matters.py
 
 # With Java on the PATH, the peer row (ClearNLP) needs the `peer` extra: installed here.
+# Without Java, it is installed from the distribution (as root; else the row is skipped with a note).
 bench: data
+	@command -v java >/dev/null || [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null || \
+	  apt-get install -y -qq default-jre-headless >/dev/null 2>&1 || \
+	  (apt-get update -qq && apt-get install -y -qq default-jre-headless >/dev/null) || true
 	@if command -v java >/dev/null && ! $(BIN)/python -c "import clearnlp" 2>/dev/null; then \
 	  $(BIN)/pip install --quiet --disable-pip-version-check -e '.[all,dev,peer]' -c constraints.txt; fi
 	$(BIN)/python -m ptb2fd.bench

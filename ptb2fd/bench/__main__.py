@@ -33,6 +33,8 @@ returning its figures; `main` runs them in order and prints the total time.
 9. speed: start-up (`--version`, one small file), the rule loop
    (`diff` after a one-rule edit, warm and cold), CPU per tree against
    ClearNLP (skipped without Java), a flat 8,000-word tree;
+   time against sentence length: flat trees of 8,000 and 16,000 words
+   (ptb2fd/bench/flat.py);
 10. parser output: converting with `--functions infer` vs `gold`, and
    loading the function-tag model (ptb2fd/bench/functions.py); reading
    records: regen's CPU on the sample as Parquet and CoNLL-U Plus over
@@ -46,8 +48,8 @@ returning its figures; `main` runs them in order and prints the total time.
    most 2x CPU; ptb2fd/bench/rulecheck.py).
 The child-process measures (1, 2, 5) are in ptb2fd/bench/process.py, the
 Dask and analyse measures (6, 7) in ptb2fd/bench/engines.py, the
-statistical realizer's in ptb2fd/bench/realizer.py and training.py, issue
-23's (9) in ptb2fd/bench/speed.py.
+statistical realizer's in ptb2fd/bench/realizer.py and training.py, the
+speed measures (9) in ptb2fd/bench/speed.py.
 """
 from __future__ import annotations
 
@@ -71,6 +73,7 @@ from ptb2fd.bench.process import (
     bench_processes,
     bench_setup,
 )
+from ptb2fd.bench.flat import bench_length
 from ptb2fd.bench.rulecheck import bench_rule_check
 from ptb2fd.bench.scaling import bench_jobs, bench_regen_jobs
 from ptb2fd.bench.speed import bench_long_sentence, bench_peer, bench_rule_loop, bench_startup
@@ -181,7 +184,7 @@ def bench_training(args) -> dict:
 # The measures, in the order `make bench` prints them.
 MEASURES = (bench_setup, bench_processes, bench_in_process, bench_jobs, bench_regen_jobs, bench_peak_rss,
             bench_peak_rss_regen, bench_dask, bench_analyse, bench_realizer, bench_startup, bench_rule_loop,
-            bench_peer, bench_long_sentence, bench_functions, bench_formats, bench_ud, bench_training,
+            bench_peer, bench_long_sentence, bench_length, bench_functions, bench_formats, bench_ud, bench_training,
             bench_install_size, bench_rule_check)
 
 
@@ -195,8 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-training", action="store_true", help="skip training on the sample replicated 1, 4, 10 times")
     p.add_argument("--only", metavar="NAME", action="append",
                    help="run only this measure (setup, processes, in_process, jobs, regen_jobs, peak_rss, "
-                        "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence, functions, "
-                        "formats, ud, training, install_size, rule_check); repeatable")
+                        "peak_rss_regen, dask, analyse, realizer, startup, rule_loop, peer, long_sentence, length, "
+                        "functions, formats, ud, training, install_size, rule_check); repeatable")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = p.parse_args(argv)
     # One creation time for every record this run writes (conversion/provenance.py),

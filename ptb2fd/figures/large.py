@@ -59,6 +59,8 @@ def scaling(run: Run) -> Section:
         row("convert --jobs 2 vs --jobs 1", f"{m['jobs2_speedup']}x", "≥ 1.85x", ceiling),
         row("Dask, 2 local workers, vs --jobs 1", f"{m['dask']['dask_vs_jobs1']}x", "≥ 1.8x", ceiling),
         row("regen --jobs 2 vs --jobs 1", f"{m['regen_jobs2_speedup']}x", "≥ 1.8x", ceiling),
+        row("two independent regen --jobs 1 at once vs one (this workload's own ceiling)",
+            f"{m['regen_pair_ceiling']}x", "-", ceiling),
         row("Parquet size / JSONL size", f"{m['parquet_share']:.4f}", "≤ 0.125"),
     ]
     return Section("scaling", "Scaling past one writer",

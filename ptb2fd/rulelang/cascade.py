@@ -3,7 +3,8 @@
 Used by the role rules (roles.yaml) and the POS corrections
 (pos_corrections.yaml). Conditions that see only the word's own label, tag,
 function tags, parent label and side are decided once per such key and
-cached; the rest are tested per word, in rule order.
+cached, from an index of the rules by each part of the key; the rest are
+tested per word, in rule order.
 
 Known limits: the cache key bounds its size per word by clearing the word
 table past 200,000 entries, so on a huge open-vocabulary corpus some words
@@ -18,33 +19,57 @@ from ptb2fd.trees.ptbtree import Node
 
 # Conditions that depend only on the word, its projection's label, tag and
 # function tags, its parent's label and its side; their outcome is cached
-# per such key (see Cascade).
-STATIC_CONDITIONS = frozenset({"label", "not_label", "tag", "word", "wordlist", "ftag", "no_ftags", "suffix",
-                               "parent", "not_parent", "side"})
+# per such key (see Cascade). Each belongs to one part of the key: what it
+# reads of the word alone (its tag, its spelling), of its projection, of
+# the projection's parent, or the side of its head it is on.
+STATIC_GROUPS = {"label": "proj", "not_label": "proj", "ftag": "proj", "no_ftags": "proj",
+                 "tag": "tag", "word": "word", "wordlist": "word", "suffix": "word",
+                 "parent": "parent", "not_parent": "parent", "side": "side"}
+STATIC_CONDITIONS = frozenset(STATIC_GROUPS)
+GROUPS = ("proj", "tag", "word", "parent", "side")
 
 
 class Cascade:
     """An ordered list of rules: the first rule whose conditions all hold wins.
 
-    Rules whose static conditions fail for a key (label, tag, function tags,
-    and the word only where some rule names it) are filtered once per key and
-    cached, so a cascade of 60 rules costs a few dynamic tests per word.
+    The rules are indexed by their static conditions, one part of the key
+    at a time: per projection label (and function tags), per word tag, per
+    word, per parent label and per side, the set of rules (a bit mask) whose
+    conditions on that part hold, worked out once per value of the part.
+    A word tries only the rules in all five sets (filtered once per whole
+    key and cached), so a cascade of 60 rules costs a few dynamic tests
+    per word, and a key seen for the first time costs five lookups rather
+    than every static condition of every rule. A rule that names no
+    condition on a part (one that matches any label, say) is in every set
+    of that part.
     """
 
     def __init__(self, rules):
         self.entries = []
         words: set[str] = set()
         ends: set[str] = set()
-        for rule in rules:
+        # Per part: (rule's bit, that rule's conditions on the part), for the
+        # rules that have some; the bits of the rules that have none.
+        self.group_tests: dict[str, list[tuple[int, tuple]]] = {g: [] for g in GROUPS}
+        self.group_free: dict[str, int] = dict.fromkeys(GROUPS, 0)
+        for i, rule in enumerate(rules):
             static = tuple(c for c in rule.when if c.name in STATIC_CONDITIONS)
             dynamic = tuple(c for c in rule.when if c.name not in STATIC_CONDITIONS)
             for c in static:
                 words |= c.words
                 ends.update(c.ends)
             self.entries.append((rule, static, dynamic))
+            for g in GROUPS:
+                conds = tuple(c for c in static if STATIC_GROUPS[c.name] == g)
+                if conds:
+                    self.group_tests[g].append((1 << i, conds))
+                else:
+                    self.group_free[g] |= 1 << i
         self.words = frozenset(words)
         self.ends = tuple(sorted(ends))
         self.cache: dict[tuple, tuple] = {}
+        self.group_cache: dict[str, dict] = {g: {} for g in GROUPS}  # part -> value -> bit mask
+        self.by_mask: dict[int, tuple] = {}  # bit mask -> candidates, in rule order
         self.word_keys: dict[str, tuple] = {}  # word -> its part of the cache key
 
     def _word_key(self, word: str) -> tuple:
@@ -52,6 +77,34 @@ class Cascade:
         where some rule names it, and which named suffixes it ends with."""
         w = word.lower()
         return (w if w in self.words else None, tuple(map(w.endswith, self.ends)) if self.ends else None)
+
+    def _mask(self, group: str, value, ctx: WordContext) -> int:
+        """The rules whose conditions on `group` hold for its `value` (the
+        value `ctx`'s word has), worked out once per value."""
+        table = self.group_cache[group]
+        mask = table.get(value)
+        if mask is None:
+            mask = self.group_free[group]
+            for bit, conds in self.group_tests[group]:
+                if all(c.test(ctx) for c in conds):
+                    mask |= bit
+            table[value] = mask
+        return mask
+
+    def _candidates(self, key: tuple, ctx: WordContext) -> tuple:
+        """The (rule, dynamic conditions) of the rules whose static conditions
+        hold for `key`, in rule order."""
+        is_word, proj_cat, proj_ftags, tag, tag_ftags, word_key, parent, parent_ftags, root, left = key
+        mask = (self._mask("proj", (is_word, proj_cat, proj_ftags), ctx)
+                & self._mask("tag", (tag, tag_ftags), ctx)
+                & self._mask("word", word_key, ctx)
+                & self._mask("parent", (parent, parent_ftags), ctx)
+                & self._mask("side", (root, left), ctx))
+        candidates = self.by_mask.get(mask)
+        if candidates is None:
+            candidates = self.by_mask[mask] = tuple(
+                (rule, dynamic) for i, (rule, _, dynamic) in enumerate(self.entries) if mask >> i & 1)
+        return candidates
 
     def first(self, ctx: WordContext):
         return self.first_at(ctx.t, ctx.parse, ctx._is_punct, ctx._be, ctx)
@@ -71,15 +124,13 @@ class Cascade:
                 self.word_keys.clear()
             word_key = self.word_keys[node.word] = self._word_key(node.word)
         key = (proj.word is None, proj.tag if proj.word is not None else proj.label.cat, proj.label.ftags, node.tag,
-               word_key, None if parent is None else parent.label.cat, None if parent is None else parent.label.ftags,
-               h < 0, t < h)
+               node.label.ftags, word_key, None if parent is None else parent.label.cat,
+               None if parent is None else parent.label.ftags, h < 0, t < h)
         candidates = self.cache.get(key)
         if candidates is None:
             if ctx is None:
                 ctx = WordContext(t, parse, is_punct, be_words)
-            candidates = tuple((rule, dynamic) for rule, static, dynamic in self.entries
-                               if all(c.test(ctx) for c in static))
-            self.cache[key] = candidates
+            candidates = self.cache[key] = self._candidates(key, ctx)
         for rule, dynamic in candidates:
             if not dynamic:
                 return rule

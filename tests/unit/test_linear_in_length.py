@@ -30,13 +30,25 @@ def flat_np_with_commas(n: int) -> str:
     return f"( (NP {words} (CC and) (NN last)) )"
 
 
+def flat_np_comma_every_tenth(n: int) -> str:
+    """No conjunction: the commas go by the paired and outward strategies,
+    which looked at all the marks' siblings for each mark."""
+    words = " ".join(f"(NN w{i}) (, ,)" if i % 10 == 9 else f"(NN w{i})" for i in range(n))
+    return f"( (NP {words}) )"
+
+
+def flat_coordination(n: int) -> str:
+    conjuncts = " (, ,) ".join(f"(NP (NN w{i}))" for i in range(n // 2))
+    return f"( (NP {conjuncts} (CC and) (NP (NN last))) )"
+
+
 def calls(func, *args) -> tuple[int, object]:
     profile = cProfile.Profile()
     result = profile.runcall(func, *args)
     return pstats.Stats(profile).total_calls, result
 
 
-@pytest.mark.parametrize("shape", [flat_np, flat_np_with_commas])
+@pytest.mark.parametrize("shape", [flat_np, flat_np_with_commas, flat_np_comma_every_tenth, flat_coordination])
 def test_conversion_and_regeneration_calls_grow_linearly(converter, rules, shape):
     regenerate_check = RegenerationCheck(rules.order, rules.roles.adjunct_roles, "paper")
     regenerate_check.run(converter.convert_text(shape(20)))  # tables loaded, caches warm

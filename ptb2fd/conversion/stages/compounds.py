@@ -113,11 +113,25 @@ class GroupCompoundPrepositions:
 
     def __init__(self, rules: CompoundRules):
         self.rules = rules
+        self.prepositions = frozenset().union(*(r.prepositions for r in rules.modifiers))
 
     def run(self, parse: Parse) -> None:
         self.found: dict[int, tuple[Node, str]] = {}
-        parse.tree = self._rebuild(parse.tree)
+        words = parse.words
+        # Most sentences hold no unit: their tree stays as it is, unwalked.
+        if any(self._may_start(words[t], words[t + 1]) for t in range(len(words) - 1)):
+            parse.tree = self._rebuild(parse.tree)
         parse.compounds = self.found
+
+    def _may_start(self, word: Node, following: Node) -> bool:
+        """Whether some rule could make a unit of this word and the word
+        after it (a unit's words follow each other in the sentence: `_chain`)."""
+        lower = word.word.lower()
+        for rule in self.rules.by_first_word.get(lower, ()):
+            if following.word.lower() == rule.words[1]:
+                return True
+        return following.tag in self.prepositions and any(
+            r.takes(word) and following.tag in r.prepositions for r in self.rules.modifiers)
 
     def _rebuild(self, node: Node) -> Node:
         if node.word is not None:

@@ -38,8 +38,20 @@ class NestCoordination(FlatCoordination):
     def run(self, parse: Parse) -> None:
         self.coords: dict[int, Coordination] = {}
         self.parse = parse
-        parse.tree = self._rebuild(parse.tree)
+        if self._has_marker(parse.tree):  # a sentence with no conjunction keeps its tree as it is
+            parse.tree = self._rebuild(parse.tree)
         parse.coordinations = self.coords
+
+    def _has_marker(self, root: Node) -> bool:
+        """Whether any node is a conjunction (`_coordinate` changes nothing below a node without one)."""
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if self._is_marker(node):
+                return True
+            if node.word is None:
+                stack.extend(node.children)
+        return False
 
     def _rebuild(self, node: Node) -> Node:
         if node.word is not None:

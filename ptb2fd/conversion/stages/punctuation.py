@@ -36,6 +36,7 @@ class AttachPunctuation(PunctuationTargets):
         n = len(words)
         roles: dict[int, tuple[str, str]] = {}
         decided: dict[int, tuple[int, str, str]] = {}  # partner marks decided early
+        memo: dict = {}  # what the strategies work out once per sentence
         root = deps.head.index(-1)
         # Raw quotes open or close by parity over the whole sentence, one
         # count per character: in `" he told me 'no' yesterday "` the single
@@ -62,7 +63,7 @@ class AttachPunctuation(PunctuationTargets):
             for rule in self.rules.rules:
                 if rule.marks and node.word not in rule.marks and node.tag not in rule.marks:
                     continue
-                result = self._apply(rule, parse, t, node, parent, root, opening, decided)
+                result = self._apply(rule, parse, t, node, parent, root, opening, decided, memo)
                 if result is not None:
                     target, role = result
                     if rule.strategy == "root-final" and t + 1 < n and final_inside is None:
