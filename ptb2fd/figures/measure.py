@@ -95,7 +95,8 @@ class Run:
         there already (argv writes it with -o, or on stdout)."""
         target = self.path(name)
         if not target.exists():
-            partial = target.with_name(target.name + ".part")
+            # (the name keeps its suffix, which decides the output's format)
+            partial = target.with_name("partial-" + target.name)
             cmd = [a if a != str(target) else str(partial) for a in argv]
             self(cmd, stdout=partial if stdout else None)
             partial.rename(target)

@@ -19,6 +19,7 @@ from ptb2fd.figures.learning_curve import learning_curve
 from ptb2fd.figures.measure import DEV, SPLITS, TEST, Figure, Run, Section, corpus_files, regen_values, shown
 from ptb2fd.figures.parser_output import parser_output
 from ptb2fd.figures.speed import speed
+from ptb2fd.figures.ud_gum import ud_gum
 
 VIEWS = ("paper", "full", "shallow", "lemma")
 
@@ -99,4 +100,4 @@ def head_check(run: Run) -> Section:
 SECTIONS: tuple[Callable[[Run], Section], ...] = (conversion, regeneration_rules, regeneration_stat, learning_curve,
                                                    head_check, error_analysis, parser_output, function_tags, speed,
                                                    parquet_layouts, scaling,
-                                                   gum_reference, gum_roles)
+                                                   gum_reference, gum_roles, ud_gum)

@@ -42,7 +42,7 @@ PTB2FD = [sys.executable, "-m", "ptb2fd.cli"]
 
 def _env(**extra: str) -> dict:
     env = dict(os.environ)
-    env.setdefault("NLTK_DATA", "/work/shared/nltk_data")
+    env.setdefault("NLTK_DATA", str(ROOT.parent / "shared" / "nltk_data"))
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env.update(extra)
     return env

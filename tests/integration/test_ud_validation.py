@@ -14,7 +14,7 @@ pytest.importorskip("udtools")
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = sorted((ROOT / "fixtures").rglob("*.mrg"))
-GUM = Path("/work/shared/treebanks/gum")
+GUM = ROOT.parent / "shared" / "treebanks" / "gum"  # beside the repository, as CI lays it out
 
 
 def validate(path: Path, level: int = 2) -> subprocess.CompletedProcess:

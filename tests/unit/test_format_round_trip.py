@@ -19,7 +19,8 @@ from ptb2fd.formats.parquet import ParquetSentenceWriter, file_provenance
 from ptb2fd.formats.parquet_read import read_parquet
 from ptb2fd.record import Sentence, Token
 
-GUM = Path("/work/shared/treebanks/gum/const")
+# the shared GUM trees beside the repository (../shared), as CI lays them out
+GUM = Path(__file__).resolve().parents[3] / "shared" / "treebanks" / "gum" / "const"
 ODD = ["_", "", " ", "1 1/2", "because of", "\\", "\\_", "\\e", "a\tb", "a\nb", "\r", '"', "=", ",", "#",
        "# x", "é", "日本", "\u2028", "\x85", "\xa0", "-", "{}", "[1]"]
 words = st.one_of(st.sampled_from(ODD), st.text(max_size=6))
