@@ -63,6 +63,9 @@ class UdTree:
         self.lemmas = lemmas
         self.junction = [t.junction if t.junction_position is not None else None for t in tokens]
         self.fixed_rel: dict[int, tuple[str, str]] = {}
+        # Rules that moved a head and left the relation to the cascade:
+        # "bought and sold [stocks]" keeps `obj` (ud-shared-first-conjunct).
+        self.moved_by: list[str] = []
         self.upos: list[str] = []
         self._children: list[list[int]] | None = None
         self._left: list[int] | None = None
@@ -250,3 +253,4 @@ class UdTree:
             for d, t in enumerate(self.tokens):
                 if self.heads[d] in moved and "coordination-shared" in t.rules and d not in self.fixed_rel:
                     self.heads[d] = first
+                    self.moved_by.append(s["shared"])
