@@ -190,7 +190,7 @@ class UdTree:
                 self.heads[subjects[0]] = v
                 self.fixed_rel[subjects[0]] = ("obj", s["raised_object"])
                 self.roles[subjects[0]] = "object"
-                self.roles[x] = "object-clause"
+                self.roles[x] = "object-clause"  # mapping.RESHAPED_ROLES
 
     def _names(self, s: dict) -> None:
         tags = frozenset(s["name_tags"])
