@@ -45,15 +45,22 @@ _COORDINATION_CLASSES = ("adjectival", "adverbial", "clause", "nominal", "predic
                          "prepositional", "specifier", "subordinator", "verbal", "interjection", "marker",
                          "conjunct_modifiers", "set_off_conjunct_modifiers")
 
+_UD_ROLES = ("role", "logicalrole", "head_role", "child_role", "no_child_role", "head_child_role",
+             "head_no_child_role", "predicate_roles", "raising_roles", "subject_roles", "punct_roles",
+             "marker_roles", "conjunction_roles")
+_UD_TAGS = ("tag", "head_tag", "child_tag", "head_child_tag", "existential_tags", "name_tags", "possessive_tags",
+            "finite_tags")
+
 # file -> {key: kind}. A new key that holds names goes here (and a new rule
 # file gets an entry), so that its names are checked too.
 FIELDS: dict[str, dict[str, str]] = {
     "treebank.yaml": {"punctuation_tags": "tag", "elided_verb_elements": "empty"},
-    "heads.yaml": {"labels": "label", "np_labels": "label", "tags": "tag",
+    "heads.yaml": {"labels": "label", "np_labels": "label", "tags": "tag", "complement_not_ftags": "ftag",
                    **{k: "pattern" for k in ("priority", "rightmost", "not_before", "complement_after", "complement",
                                              "complement_head_tags", "match", "exclude", "prefix", "before_last")}},
     "coordination.yaml": {"parents": "label", "conjunct_tags": "tag", "head_tags": "tag", "conjunction_tags": "tag",
                           "conjunction_phrases": "label", "interrupters": "label", "unlike_parents": "label",
+                          "unlike_conjuncts": "label",
                           **{k: "pattern" for k in _COORDINATION_CLASSES}},
     "compound_prepositions.yaml": {"not_after": "pattern", "phrasal_within": "label", "within": "label",
                                    "prepositions": "tag", "tags": "tag"},
@@ -65,20 +72,29 @@ FIELDS: dict[str, dict[str, str]] = {
                      "voice_roles": "role", "surface_role": "role", "logical_role": "role",
                      "subject_aux_roles": "role", "np_labels": "label", "small_clause_labels": "label",
                      "small_clause_parents": "label", "object_trace_labels": "label",
-                     "participle_tags": "tag", "object_trace_kinds": "empty"},
+                     "participle_tags": "tag", "object_trace_kinds": "empty", "small_clause_ftags": "ftag"},
     "categories.yaml": {"tags": "tag"},
     "baseforms.yaml": {"lemmatize": "tag", "tag": "tag", "next_tag": "tag", "role": "role"},
     # aux_chain `rank: {modal: 1, ...}` is keyed by roles; the condition `rank: [1]` is a number
     "order.yaml": {**{k: "role" for k in _ORDER_ROLES}, **{k: "tag" for k in _ORDER_TAGS}, "rank": "role-keys"},
     "empty_elements.yaml": {**_WHEN, "last_phrase": "pattern", "before_last_phrase": "pattern", "verb": "pattern"},
+    # ud.yaml: conditions of the relation and UPOS cascades (ptb2fd/ud/conditions.py), the reshaping's
+    # settings, and the tag-keyed tables (upos.tags, features.tags)
+    "ud.yaml": {**{k: "ud-role" for k in _UD_ROLES}, **{k: "pattern" for k in _UD_TAGS}, "xpos": "tag",
+                "after_punct": "tag", "phrase": "label", "head_phrase": "label", "ftag": "ftag",
+                "upos": "upos", "head_upos": "upos", "unknown": "upos", "tags": "tag-keys"},
 }
 # Keys whose mapping is not a list of names even where the key is one of FIELDS.
 _NOT_NAMES = {("categories.yaml", "values")}
+# Keys that are a condition in a rule but a section at the top of the file (ud.yaml `upos: {tags: ...}`).
+_SECTIONS = {("ud.yaml", "upos")}
 _WHAT = {"label": "phrase label", "tag": "POS tag", "ftag": "function tag",
-         "empty": "empty element", "role": "role"}
+         "empty": "empty element", "role": "role", "upos": "Universal POS tag", "ud-role": "role"}
 _WHERE = {"label": "treebank.yaml phrase_labels", "tag": "treebank.yaml pos_tags",
           "ftag": "treebank.yaml function_tags",
-          "empty": "treebank.yaml empty_elements", "role": "roles.yaml roles"}
+          "empty": "treebank.yaml empty_elements", "role": "roles.yaml roles",
+          "upos": "the UD v2 guidelines (ptb2fd/ud/mapping.py UPOS_TAGS)",
+          "ud-role": "roles.yaml roles (or ptb2fd/ud/mapping.py RESHAPED_ROLES)"}
 
 
 @dataclass(frozen=True)
@@ -111,6 +127,10 @@ class Vocabulary:
                    roles=names(roles, "roles"))
 
     def known(self, kind: str) -> frozenset[str]:
+        if kind in ("upos", "ud-role"):
+            from ptb2fd.ud.mapping import RESHAPED_ROLES, UPOS_TAGS
+
+            return UPOS_TAGS if kind == "upos" else self.roles | RESHAPED_ROLES
         return {"label": self.labels, "tag": self.tags, "ftag": self.ftags, "empty": self.empties, "role": self.roles}[kind]
 
     def problem(self, kind: str, name: str) -> str | None:
@@ -195,6 +215,8 @@ def _walk(filename: str, fields: dict[str, str], value: Any, rule_id: str | None
             key_kind = fields.get(key) if (filename, key) not in _NOT_NAMES else None
             if key_kind is not None and key_kind.endswith("-keys"):
                 key_kind = key_kind[:-5] if isinstance(v, dict) else None
+            if isinstance(v, dict) and (filename, key) in _SECTIONS:
+                key_kind = None
             if key_kind is not None and isinstance(v, dict):  # names as keys: "labels: {ADJP: ...}", "rank: {aux: 5}"
                 for name, spec in v.items():
                     yield filename, rule_id, line_of(spec) or line_of(v) or line, key_kind, str(name)

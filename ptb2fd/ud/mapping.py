@@ -17,6 +17,9 @@ from ptb2fd.ud.conditions import BOOL_CONDITIONS, CONDITIONS, LIST_CONDITIONS, T
 UD_FILE = "ud.yaml"
 UPOS_TAGS = frozenset({"ADJ", "ADP", "ADV", "AUX", "CCONJ", "DET", "INTJ", "NOUN", "NUM", "PART", "PRON", "PROPN",
                        "PUNCT", "SCONJ", "SYM", "VERB", "X"})
+# Roles the reshaping gives that ptb2fd's records never have (shape.py): the
+# complement whose subject was raised to object, "made it [difficult]".
+RESHAPED_ROLES = frozenset({"object-clause"})
 TOP_KEYS = ("release", "deprels", "wordlists", "structure", "relations", "upos", "lemmas", "features")
 STRUCTURE_KEYS = ("copula", "copula_lemmas", "predicate_roles", "existential_tags",
                   "flat_name", "compound_name", "name_tags", "fixed", "conj", "cc", "preconj", "coord_punct",

@@ -63,6 +63,9 @@ class UdTree:
         self.lemmas = lemmas
         self.junction = [t.junction if t.junction_position is not None else None for t in tokens]
         self.fixed_rel: dict[int, tuple[str, str]] = {}
+        # Rules that moved a head and left the relation to the cascade:
+        # "bought and sold [stocks]" keeps `obj` (ud-shared-first-conjunct).
+        self.moved_by: list[str] = []
         self.upos: list[str] = []
         self._children: list[list[int]] | None = None
         self._left: list[int] | None = None
@@ -187,7 +190,7 @@ class UdTree:
                 self.heads[subjects[0]] = v
                 self.fixed_rel[subjects[0]] = ("obj", s["raised_object"])
                 self.roles[subjects[0]] = "object"
-                self.roles[x] = "object-clause"
+                self.roles[x] = "object-clause"  # mapping.RESHAPED_ROLES
 
     def _names(self, s: dict) -> None:
         tags = frozenset(s["name_tags"])
@@ -250,3 +253,4 @@ class UdTree:
             for d, t in enumerate(self.tokens):
                 if self.heads[d] in moved and "coordination-shared" in t.rules and d not in self.fixed_rel:
                     self.heads[d] = first
+                    self.moved_by.append(s["shared"])

@@ -58,7 +58,8 @@ def _external_pos(feats: list[str], heads: list[int], rels: list[str]) -> None:
 
 def ud_columns(sentence: Sentence, mapping: UdMapping | None = None) -> tuple[list[list[str]], list[str]]:
     """The ten columns of each word, and the ids of the rules that decided
-    them (the rule of each relation, then those that refined a UPOS)."""
+    them (the rule of each relation, then those that refined a UPOS, then
+    those that moved a head without deciding its relation)."""
     mapping = mapping or default_mapping()
     tags = [effective_tag(t) for t in sentence.tokens]
     lemmas = lemmas_of(sentence, tags, mapping)
@@ -80,7 +81,7 @@ def ud_columns(sentence: Sentence, mapping: UdMapping | None = None) -> tuple[li
         rows.append([str(i + 1), words[i], _clean(_brackets(lemmas[i])), tree.upos[i], _clean(t.cat), feats[i],
                      str(tree.heads[i] + 1), rels[i], deps_column(graph[i]),
                      "_" if spaces[i] or i == len(words) - 1 else "SpaceAfter=No"])
-    return rows, [r for _, r in relations] + upos_rules
+    return rows, [r for _, r in relations] + upos_rules + tree.moved_by
 
 
 def dump_sentence(sentence: Sentence) -> str:

@@ -142,3 +142,29 @@ def test_every_relation_is_a_ud_relation():
     mapping = load_mapping()
     assert {r.value for r in mapping.relations} <= mapping.deprels
     assert "obl:unmarked" in mapping.deprels and "obl:tmod" not in mapping.deprels
+
+
+def _arcs(sentence):
+    rows, fired = ud_columns(sentence)
+    return {r[1]: (rows[int(r[6]) - 1][1] if r[6] != "0" else "ROOT", r[3], r[7]) for r in rows}, fired
+
+
+def test_a_clausal_subject_of_a_passive_is_csubj_pass(converter):
+    arcs, fired = _arcs(converter.convert_text(
+        "(S (S-NOM-SBJ-1 (NP-SBJ (-NONE- *)) (VP (VBG Raising) (NP (NNS fees)))) (VP (VBD was) (VP (VBN rejected) "
+        "(NP (-NONE- *-1)) (PP (IN by) (NP-LGS (DT the) (NN board))))) (. .))"))
+    assert arcs["Raising"] == ("rejected", "VERB", "csubj:pass") and "ud-csubj-pass" in fired
+    assert arcs["board"] == ("rejected", "NOUN", "obl:agent")
+
+
+def test_a_dependent_shared_by_coordinated_verbs_is_counted_where_it_moves(converter):
+    arcs, fired = _arcs(converter.convert_text(
+        "(S (NP-SBJ (PRP They)) (VP (VP (VBD planted) (NP (NNS roses))) (CC and) (VP (VBD watered) (NP (NNS lilies))) "
+        "(NP-TMP (NN yesterday))) (. .))"))
+    assert arcs["yesterday"] == ("planted", "NOUN", "obl:unmarked")
+    assert fired.count("ud-shared-first-conjunct") == 1
+
+
+def test_a_mark_that_is_a_whole_interjection_stays_punctuation(converter):
+    arcs, _ = _arcs(converter.convert_text("(S (NP-SBJ (PRP We)) (VP (VBD won)) (INTJ (NFP ***)) (. .))"))
+    assert arcs["***"] == ("won", "PUNCT", "punct")
