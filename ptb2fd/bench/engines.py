@@ -48,7 +48,7 @@ def dask_vs_jobs1(repeat: int = 3, workers: int = 2) -> dict:
     partitions, cut = plan(paths, partition_size(None, paths, workers))
     partitions = with_offsets(partitions, {p: count_piece(p) for p in cut})
     tmp = Path(tempfile.mkdtemp(prefix="ptb2fd-bench-dask-"))
-    args = SimpleNamespace(encoding=None, format="jsonl", quiet=True, strict=False)
+    args = SimpleNamespace(encoding=None, format="jsonl", gzip=False, quiet=True, strict=False, verbose=False)
 
     def dask_run(target: str) -> int:
         sink = ResultSink(quiet=True)

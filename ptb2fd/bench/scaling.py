@@ -56,10 +56,11 @@ def convert_once(rules, paths: list[str], output: str, jobs: int, fmt: str = "js
     from ptb2fd.commands.convert import _convert_sharded, _convert_streaming, _sharded
     from ptb2fd.conversion.converter import Converter
     from ptb2fd.runner.output import ResultSink
+    from ptb2fd.runner.progress import Progress
     from ptb2fd.trees.reader import read_trees
 
-    args = SimpleNamespace(encoding=None, format=fmt, jobs=jobs, output=output, partition_size=None, quiet=True,
-                           strict=False)
+    args = SimpleNamespace(encoding=None, format=fmt, gzip=False, jobs=jobs, output=output, partition_size=None,
+                           quiet=True, strict=False, verbose=False)
     converter = Converter(rules)  # fresh caches: a user converts a corpus once
     sink = ResultSink(quiet=True)
     me, kids = _cpu()
@@ -67,7 +68,7 @@ def convert_once(rules, paths: list[str], output: str, jobs: int, fmt: str = "js
     if _sharded(args):
         _convert_sharded(converter, paths, args, sink, False)
     else:
-        _convert_streaming(converter, read_trees(paths), args, sink, False)
+        _convert_streaming(converter, read_trees(paths), args, sink, Progress(False))
     wall = time.perf_counter() - t
     me2, kids2 = _cpu()
     return {"wall": wall, "driver_cpu": me2 - me, "workers_cpu": kids2 - kids, "trees": sink.summary.read}
