@@ -96,12 +96,7 @@ class FlatCoordination(ConjunctFinder):
             # "Tables 2a and 2b" -> (NP Tables (NML 2a and 2b)): the noun heads.
             lefts[0] = named
             rule = self._rule_for(cat, lambda r: r.analysis == "flat-full")
-            if rule is None:
-                return None
-            first, last, _, grouped, conj, marks, seps = self._group_span(kids, lefts + [right], rule)
-            nml = self._new(node, grouped, Label("NML", "NML"), rule.rule_id)
-            self._register(nml, conj, marks, seps, rule, True)
-            return self._new(node, kids[:first] + [nml] + kids[last + 1:])
+            return None if rule is None else self._grouped_as(node, kids, lefts + [right], rule, "NML")
         ll = len(lefts[-1])
         head_noun = kids[right[-1]].tag.startswith("NN")
         if len(right) > ll and head_noun:
@@ -118,12 +113,7 @@ class FlatCoordination(ConjunctFinder):
                 self._register(new, conj, marks, seps, shared, False)
                 return new
             rule = self._rule_for(cat, lambda r: r.analysis == "flat-premod")
-            if rule is None:
-                return None
-            first, last, _, grouped, conj, marks, seps = self._group_span(kids, lefts + [conj_right], rule)
-            nx = self._new(node, grouped, Label("NX", "NX"), rule.rule_id)
-            self._register(nx, conj, marks, seps, rule, True)
-            return self._new(node, kids[:first] + [nx] + kids[last + 1:])
+            return None if rule is None else self._grouped_as(node, kids, lefts + [conj_right], rule, "NX")
         rule = self._rule_for(cat, lambda r: r.analysis == "flat-full")
         if rule is None:
             return None
@@ -133,6 +123,15 @@ class FlatCoordination(ConjunctFinder):
         self._register(new, [c + offset for c in conj], [m + offset for m in marks], [s + offset for s in seps], rule,
                        len(grouped) < len(inner))
         return new
+
+    def _grouped_as(self, node: Node, kids: list[Node], segments, rule, label: str) -> Node:
+        """`node` with the coordinated `segments` grouped under a new phrase
+        `label` (NML for "Tables [2a and 2b]", NX for "[U.S. and Soviet]
+        officials"), registered as a coordination of its own."""
+        first, last, _, grouped, conj, marks, seps = self._group_span(kids, segments, rule)
+        phrase = self._new(node, grouped, Label(label, label), rule.rule_id)
+        self._register(phrase, conj, marks, seps, rule, True)
+        return self._new(node, kids[:first] + [phrase] + kids[last + 1:])
 
     def _identifiers_only(self, kids: list[Node], first: list[int], right: list[int]) -> list[int]:
         """The first conjunct without the noun its identifiers name: "Figs [3a]
