@@ -5,7 +5,6 @@ as text and as JSON."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,25 +14,10 @@ from ptb2fd.errors import RuleFileError
 from ptb2fd.rulelang.patterns import compile_pattern
 from ptb2fd.ruleset.load import load_rules
 from ptb2fd.ruleset.vocabulary import Vocabulary, vocabulary_problems
+from tests.unit.test_rulecheck import RULES, edit, folder  # noqa: F401  (fixture)
 
-RULES = Path(__file__).resolve().parents[2] / "rules"
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
-
-@pytest.fixture
-def folder(tmp_path) -> Path:
-    target = tmp_path / "rules"
-    shutil.copytree(RULES, target)
-    return target
-
-
-def edit(folder: Path, name: str, old: str, new: str) -> int:
-    """Replace the first `old` in a rule file; the 1-based line it was on."""
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return text[:text.index(old)].count("\n") + 1
 
 
 def check(capsys, *args) -> tuple[int, str]:

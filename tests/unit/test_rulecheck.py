@@ -28,11 +28,13 @@ def folder(tmp_path) -> Path:
     return target
 
 
-def edit(folder: Path, name: str, old: str, new: str) -> None:
+def edit(folder: Path, name: str, old: str, new: str) -> int:
+    """Replace the first `old` in a rule file; the 1-based line it was on."""
     path = folder / name
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {name}"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text[:text.index(old)].count("\n") + 1
 
 
 def run_check(capsys, *args) -> tuple[int, str]:
