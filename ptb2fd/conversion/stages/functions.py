@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ptb2fd.conversion.pipeline import Parse
-from ptb2fd.conversion.stages.functions_auto import open_phrases
+from ptb2fd.conversion.stages.functions_auto import open_phrases, phrases
 from ptb2fd.errors import UsageError
 from ptb2fd.trees.ptbtree import Node
 from ptb2fd.trees.strip import strip
@@ -100,18 +100,6 @@ def tree_shape(tree: Node, stop_early: bool = False) -> TreeShape:
             clause = True
         stack.extend(node.children)
     return TreeShape(tags, plain, clause)
-
-
-def _tagged(tree: Node) -> set[int]:
-    out: set[int] = set()
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if node.word is None:
-            if node.label.ftags:
-                out.add(id(node))
-            stack.extend(node.children)
-    return out
 
 
 def relabel(tree: Node, predicted: dict[int, tuple[str, ...]], tagger) -> tuple[Node, int]:
@@ -209,7 +197,7 @@ class InferFunctions:
         else:
             predicted = {k: v for k, v in tagger.predict(stripped).items() if k in opened} if opened else {}
         if complete:  # the tags the tree has stay
-            given = _tagged(stripped)
+            given = phrases(stripped, tagged=True)
             predicted = {k: v for k, v in predicted.items() if k not in given}
         tagged, count = relabel(stripped, predicted, tagger) if predicted else (stripped, 0)
         used = FunctionsUsed(tagger.model.name, count)

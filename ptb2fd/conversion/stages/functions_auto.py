@@ -72,13 +72,15 @@ def unannotated_clause(tree: Node) -> bool:
     return False
 
 
-def untagged_phrases(tree: Node) -> set[int]:
+def phrases(tree: Node, tagged: bool) -> set[int]:
+    """id() of each phrase of `tree` that carries a function tag (`tagged`)
+    or that carries none."""
     out: set[int] = set()
     stack = [tree]
     while stack:
         node = stack.pop()
         if node.word is None:
-            if not node.label.ftags:
+            if bool(node.label.ftags) == tagged:
                 out.add(id(node))
             stack.extend(node.children)
     return out
@@ -91,7 +93,7 @@ def open_phrases(tree: Node, restorer=None) -> set[int]:
     if has_empty(tree):
         return set()
     if unannotated_clause(tree) or (restorer is not None and _traceless_passive(tree, restorer)):
-        return untagged_phrases(tree)
+        return phrases(tree, tagged=False)
     return set()
 
 
