@@ -129,14 +129,36 @@ def _indentation(line: str) -> tuple[int, int]:
     return width, i
 
 
+_INNERMOST = re.compile(r"\([^()]*\)")  # a bracket pair with no bracket inside: "(NN cat)"
+
+
+def _depth_after(line: str, start: int, depth: int) -> int:
+    """The bracket depth after line[start:] when it cannot close a tree
+    open at `depth`, else -1 (and -1 for a line with an escape, "\\(").
+
+    A pair holding no bracket ("(NN cat)") never takes the depth below
+    where it started, so a line that, without such pairs, closes fewer
+    brackets than are open cannot close the tree: "(NP (DT the) (NN cat))"
+    at depth 2 closes 3 brackets, 1 without its two words. Two counts and
+    one regex replace the bracket-by-bracket walk on most lines."""
+    closing = line.count(")", start)
+    if closing >= depth:
+        closing -= len(_INNERMOST.findall(line, start))
+    if closing >= depth or line.find("\\", start) >= 0:
+        return -1
+    return depth + line.count("(", start) - line.count(")", start)
+
+
 def _closes_on_line(net: list[int], i: int) -> bool:
     """Whether the bracket opening at line[i] is closed on the same line."""
     base = net[i]
     return any(net[j] <= base for j in range(i + 1, len(net)))
 
 
-def split_trees(lines: Iterable[str], source: str) -> Iterator[RawTree]:
-    """Cut a stream of lines into bracketed items (see module docstring)."""
+def split_trees(lines: Iterable[str], source: str, shortcuts: bool = True) -> Iterator[RawTree]:
+    """Cut a stream of lines into bracketed items (see module docstring).
+    `shortcuts=False` walks every line bracket by bracket: the same items
+    (tests/unit/test_splitter_shortcuts.py compares them), only slower."""
     index = 0
     depth = 0
     cur: _Item | None = None  # the open tree (depth > 0)
@@ -155,6 +177,19 @@ def split_trees(lines: Iterable[str], source: str) -> Iterator[RawTree]:
         return RawTree(source, index, item.line, "".join(item.parts).strip(), item.error or error)
 
     for lineno, line in enumerate(lines, 1):
+        if shortcuts and cur is not None:
+            # Most lines: inside a tree, indented with spaces, a bracket
+            # first that starts no new tree, and the tree does not close on
+            # them ("    (NP-SBJ (NNP Pierre) (NNP Vinken) )"); the steps
+            # below would only add the line to the tree.
+            rest = line.lstrip(" ")
+            first = rest[:1]
+            if first == ")" or (first == "(" and len(line) - len(rest) > min(cur.indent, base)):
+                after = _depth_after(line, 0, depth)
+                if after > 0:
+                    depth = after
+                    cur.parts.append(line)
+                    continue
         indent, start = _indentation(line)
         if start == len(line):  # blank (white space and invisible characters only)
             if cur is not None:
@@ -180,6 +215,11 @@ def split_trees(lines: Iterable[str], source: str) -> Iterator[RawTree]:
         i, n = 0, len(line)
         while i < n:
             if depth > 0:
+                after = _depth_after(line, i, depth) if shortcuts else -1
+                if after > 0:  # the tree does not close on this line
+                    depth = after
+                    cur.parts.append(line[i:] if i else line)
+                    break
                 # Inside a tree: count its brackets up to where it closes
                 # (escaped ones, "\\(", do not count), and copy that in one slice.
                 for m in _BRACKET.finditer(line, i):

@@ -82,3 +82,12 @@ def test_whole_sample_same_trees(sample_raws, rules):
     phrases = rules.treebank.phrase_labels
     for raw in sample_raws:
         assert shape(parse_tree(raw.text, phrases)) == shape(from_nltk(read_bracketed(raw.text), phrases)), raw.sent_id
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="()SNP-= \t\n\u200a\x1cab.$", max_size=60))
+def test_plain_tokens_are_the_escaping_tokens_without_a_backslash(text):
+    """Trees without a backslash are cut by the plain pattern: the same tokens."""
+    from ptb2fd.trees.ptbtree import _PLAIN_TREE_TOKEN, _TREE_TOKEN
+
+    assert _PLAIN_TREE_TOKEN.findall(text) == _TREE_TOKEN.findall(text)
