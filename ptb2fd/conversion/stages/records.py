@@ -12,6 +12,8 @@ it never passes silently):
 """
 from __future__ import annotations
 
+from operator import is_not
+
 from ptb2fd.conversion.pipeline import Parse
 from ptb2fd.errors import InvariantError
 from ptb2fd.record import Sentence, Token
@@ -23,8 +25,7 @@ SHARED_NOT = frozenset({"leftpunc", "rightpunc", "coordpunc"})
 class BuildRecords:
     name = "records"
     needs = ("words", "deps", "roles", "role_rules", "logicalroles", "grouptypes", "subject_positions",
-             "position_classes", "bases", "factors", "corrections", "np_fixes", "head_rules", "source_tree", "tree",
-             "dependents")
+             "position_classes", "bases", "factors", "corrections", "np_fixes", "head_rules", "source_tree", "tree")
     provides = ("sentence",)
 
     def __init__(self, initial_markers: frozenset[str]):
@@ -46,18 +47,22 @@ class BuildRecords:
         for j in deps.junctions:
             if j.nested:
                 nesting.setdefault(j.conjuncts[0], []).append(f"nesting:{j.kind}")
+        # Each head's rolemarker dependents, in sentence order.
         rolemarkers: dict[int, list[str]] = {}
-        for h, dependents in enumerate(parse.dependents):
-            marks = [words[d].word for d in dependents if roles[d] == "rolemarker"]
-            if marks:
-                rolemarkers[h] = marks
+        for d, role in enumerate(roles):
+            if role == "rolemarker":
+                rolemarkers.setdefault(head[d], []).append(words[d].word)
         tokens = []
         factors, bases, logical = parse.factors, parse.bases, parse.logicalroles
         grouptypes, positions, classes = parse.grouptypes, parse.subject_positions, parse.position_classes
         role_rules, head_rules, corrections, np_fixes = parse.role_rules, parse.head_rules, parse.corrections, \
             parse.np_fixes
         parents, attachments = deps.parent, deps.attach
-        junction_of, marker_of, compound_of = deps.junction_of, deps.marker_of, deps.compound_of
+        junction_of, marker_of, compound_of, shared_of = deps.junction_of, deps.marker_of, deps.compound_of, \
+            deps.shared_of
+        # The words in a coordination or a compound, or named by another
+        # rule (most words are in none): only they take the branch below.
+        special = set(junction_of).union(marker_of, shared_of, compound_of, corrections, np_fixes)
         for t in range(n):
             h = head[t]
             f = factors[t]
@@ -67,30 +72,31 @@ class BuildRecords:
             junction = junction_position = conj_anchor = conj_sibling = compound = compound_position = None
             corrected = None
             extra: list[str] = []
-            if t in junction_of:
-                junction, junction_position = junction_of[t]
-                ms = markers.get(junction) or []
-                if ms:
-                    conj_anchor = self._anchor(ms, words, conj_lists[junction], junction_position) + 1
-                if junction_position > 1:
-                    conj_sibling = conj_lists[junction][junction_position - 2] + 1
-                extra.append(coord_rule[junction])
-                extra.extend(nesting.get(t, ()))
-            elif t in marker_of:
-                junction = marker_of[t]
-                extra.append(coord_rule[junction])
-            # (a shared phrase may itself be a coordination: "X and Y [of A and B]")
-            if t in deps.shared_of and roles[t] not in SHARED_NOT:
-                extra.append("coordination-shared")
-            if t in compound_of:
-                compound, compound_position, rid = compound_of[t]
-                extra.append(rid)
-            if t in corrections:
-                rule = corrections[t]
-                corrected = rule.kind
-                extra.append(rule.rule_id)
-            if t in np_fixes:
-                extra.append(np_fixes[t])
+            if t in special:
+                if t in junction_of:
+                    junction, junction_position = junction_of[t]
+                    ms = markers.get(junction) or []
+                    if ms:
+                        conj_anchor = self._anchor(ms, words, conj_lists[junction], junction_position) + 1
+                    if junction_position > 1:
+                        conj_sibling = conj_lists[junction][junction_position - 2] + 1
+                    extra.append(coord_rule[junction])
+                    extra.extend(nesting.get(t, ()))
+                elif t in marker_of:
+                    junction = marker_of[t]
+                    extra.append(coord_rule[junction])
+                # (a shared phrase may itself be a coordination: "X and Y [of A and B]")
+                if t in shared_of and roles[t] not in SHARED_NOT:
+                    extra.append("coordination-shared")
+                if t in compound_of:
+                    compound, compound_position, rid = compound_of[t]
+                    extra.append(rid)
+                if t in corrections:
+                    rule = corrections[t]
+                    corrected = rule.kind
+                    extra.append(rule.rule_id)
+                if t in np_fixes:
+                    extra.append(np_fixes[t])
             # Positional, in the field order of record.Token (it is faster).
             tokens.append(Token(
                 t + 1, word.word, bases[t], word.tag, f.cat0, f.cat1, f.tense, f.pn, h + 1, roles[t], logical[t],
@@ -109,7 +115,7 @@ class BuildRecords:
         stage; restructuring stages reuse those leaf nodes)."""
         got = parse.tree.words()
         expected = parse.words
-        if len(got) != len(expected) or any(a is not b for a, b in zip(got, expected)):
+        if len(got) != len(expected) or any(map(is_not, got, expected)):
             raise InvariantError(f"words lost or duplicated by restructuring: {len(expected)} in, {len(got)} out")
 
     def _anchor(self, markers: list[int], words, conjuncts: list[int], pos: int) -> int:
