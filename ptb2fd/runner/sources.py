@@ -17,6 +17,7 @@ trees).
 """
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from typing import Iterator
@@ -78,6 +79,11 @@ def load_converter(rules_dir: str | None, functions: str = "auto", function_mode
     converter = Converter(rules, functions=functions, function_model=function_model)
     converter.load_function_model()
     converter.provenance  # noqa: B018 - made now, before workers fork: one creation time for the run
+    # The rules, tables and modules loaded so far live as long as the run:
+    # moved out of the collector's reach, the full collections during the
+    # run no longer walk them (on the sample: 0.05 s of 3.5 s), and forked
+    # workers do not copy their pages by touching them.
+    gc.freeze()
     return converter
 
 
