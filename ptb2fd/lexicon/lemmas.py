@@ -155,6 +155,10 @@ class BaseFormFinder:
         self.rules = rules
         self._wn = wn
         self._memo: dict[tuple[str, str, str | None, str | None], tuple[str, str | None]] = {}
+        # (word, tag) -> base and rule, for words whose base depends on no
+        # context (all but a few contractions): `sentence_bases`.
+        self._plain: dict[tuple[str, str], tuple[str, str | None]] = {}
+        self._contextual = rules.role_words | rules.next_tag_words
 
     def warm(self) -> None:
         """Load WordNet and lemminflect's tables now rather than on the first
@@ -192,6 +196,25 @@ class BaseFormFinder:
         if found is None:
             found = self._memo[key] = self._base(word, lower, tag, role, next_tag)
         return found
+
+    def sentence_bases(self, words: list[str], tags: list[str], roles: list[str]) -> list[tuple[str, str | None]]:
+        """`base_and_rule` of each word of a sentence (the next tag of word t
+        is tags[t + 1]), looked up by (word, tag) alone where the base cannot
+        depend on the role or the next tag: a word is in `_plain` only then."""
+        plain, contextual = self._plain, self._contextual
+        out = []
+        for t, word in enumerate(words):
+            tag = tags[t]
+            found = plain.get((word, tag))
+            if found is None:
+                lower = word.lower()
+                if lower in contextual:
+                    next_tag = tags[t + 1] if t + 1 < len(tags) else None
+                    found = self.base_and_rule(word, tag, role=roles[t], next_tag=next_tag)
+                else:
+                    found = plain[word, tag] = self._base(word, lower, tag, None, None)
+            out.append(found)
+        return out
 
     def _base(self, word: str, lower: str, tag: str, role: str | None, next_tag: str | None) -> tuple[str, str | None]:
         for contraction in self.rules.contractions:

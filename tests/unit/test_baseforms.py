@@ -201,3 +201,35 @@ def test_bad_rule_file_reports_problems(tmp_path):
     assert any(rid == "c-s" and "unknown key 'tags'" in m for rid, m in messages)
     assert ("c-ll", "contraction is missing required key 'base'") in messages
     assert sorted(compiled.tags) == ["VB"]
+
+
+# Invented sentences: contractions whose base depends on the role or the next
+# tag, the same word in two contexts, a word again after its memo is filled.
+SENTENCES = [
+    (["It", "'s", "been", "sold", "and", "it", "'s", "gone"],
+     ["PRP", "VBZ", "VBN", "VBN", "CC", "PRP", "VBZ", "VBN"],
+     ["subject", "taxis", "aspect", "top", "coord", "subject", "top", "predicative"]),
+    (["I", "'d", "gone", "but", "you", "'d", "go", "and", "Stocks", "fell"],
+     ["PRP", "VBD", "VBN", "CC", "PRP", "MD", "VB", "CC", "NNS", "VBD"],
+     ["subject", "taxis", "top", "coord", "subject", "modal", "conj", "coord", "subject", "conj"]),
+    (["Let", "'s", "see", "what", "they", "'d"], ["VB", "PRP", "VB", "WP", "PRP", "VBD"],
+     ["top", "object", "xcomp", "object", "subject", "taxis"]),
+]
+
+
+@pytest.mark.parametrize("words,tags,roles", SENTENCES)
+def test_sentence_bases_is_base_and_rule_word_by_word(rules, words, tags, roles):
+    """The whole-sentence lookup (memo by word and tag where no context
+    counts) gives what base_and_rule gives each word in its context."""
+    fast, slow = BaseFormFinder(rules), BaseFormFinder(rules)
+    for _ in range(2):  # the second time from the memos
+        got = fast.sentence_bases(words, tags, roles)
+        expected = [slow.base_and_rule(w, t, role=r, next_tag=tags[i + 1] if i + 1 < len(tags) else None)
+                    for i, (w, t, r) in enumerate(zip(words, tags, roles))]
+        assert got == expected
+
+
+def test_sentence_bases_reads_the_context(rules):
+    words, tags, roles = SENTENCES[0]
+    bases = [base for base, _ in BaseFormFinder(rules).sentence_bases(words, tags, roles)]
+    assert bases == ["It", "have", "be", "sell", "and", "it", "be", "go"]

@@ -33,17 +33,18 @@ class AddFeatures:
         bases: list[str] = []
         factors: list[Factors] = []
         memo = self._memo
+        categories = self.categories
+        found = self.finder.sentence_bases([w.word for w in words], tags, roles)
         for t in range(n):
-            word = words[t].word
-            next_tag = tags[t + 1] if t + 1 < n else None
-            base, contraction = self.finder.base_and_rule(word, tags[t], role=roles[t], next_tag=next_tag)
+            base, contraction = found[t]
             bases.append(base)
             if contraction is not None:
                 parse.fire(contraction)
-            key = (word, tags[t], t in imperative)
+            word, tag = words[t].word, tags[t]
+            key = (word, tag, t in imperative)
             f = memo.get(key)
             if f is None:
-                f = memo[key] = factor(word, tags[t], self.categories, imperative=key[2])
+                f = memo[key] = factor(word, tag, categories, imperative=key[2])
             factors.append(f)
         parse.bases = bases
         parse.factors = factors
