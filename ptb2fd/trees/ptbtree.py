@@ -253,40 +253,44 @@ def parse_tree(text: str, phrase_labels: frozenset[str] = frozenset(), markup_le
 
 
 def _parse_regular(text: str, phrase_labels: frozenset[str], max_depth: int, markup_leaf=None) -> Node | None:
-    labels: list[str] = []
-    kids_stack: list[list] = []
+    open_phrases: list[tuple[str, list]] = []  # (label, children so far), outermost first
+    kids: list | None = None  # the children of the innermost open phrase
     top = None
+    limit = max_depth - 1  # open phrases at most (nltk's depth limit)
     label_of = parse_label
     new_node = Node
-    tokens = _TREE_TOKEN if "\\" in text else _PLAIN_TREE_TOKEN
+    plain = "\\" not in text
+    tokens = _PLAIN_TREE_TOKEN if plain else _TREE_TOKEN
     for raw, word, opening, label_text, closing, _leaf in tokens.findall(text):
         if word:  # "(NN dog)"
-            if not kids_stack or len(labels) + 1 >= max_depth:
+            if kids is None or len(open_phrases) >= limit:
                 return None
             label = label_of(raw)
-            tag = markup_leaf(label.cat, word) if markup_leaf is not None else None
-            if tag is not None:
-                kids_stack[-1].append(new_node(Label(tag, tag), (), word, tag))
-                continue
+            if markup_leaf is not None:
+                tag = markup_leaf(label.cat, word)
+                if tag is not None:
+                    kids.append(new_node(Label(tag, tag), (), word, tag))
+                    continue
             if label.cat in phrase_labels:
                 return None
-            kids_stack[-1].append(new_node(label, (), unescape_word(word) if "\\" in word else word, label.cat))
+            kids.append(new_node(label, (), word if plain else unescape_word(word), label.cat))
         elif opening:
-            if top is not None or len(labels) + 1 >= max_depth:
+            if top is not None or len(open_phrases) >= limit:
                 return None  # a second tree, or deeper than nltk allows
-            labels.append(label_text)
-            kids_stack.append([])
+            kids = []
+            open_phrases.append((label_text, kids))
         elif closing:
-            if not labels:
+            if not open_phrases:
                 return None
-            kids = kids_stack.pop()
-            if not kids:
+            label_text, children = open_phrases.pop()
+            if not children:
                 return None
-            node = new_node(label_of(labels.pop()), tuple(kids))
-            if kids_stack:
-                kids_stack[-1].append(node)
+            node = new_node(label_of(label_text), tuple(children))
+            if open_phrases:
+                kids = open_phrases[-1][1]
+                kids.append(node)
             else:
-                top = node
+                top, kids = node, None
         else:  # a leaf beside other children: an error
             return None
-    return top if not labels else None
+    return top if not open_phrases else None
