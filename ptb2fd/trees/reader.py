@@ -49,6 +49,8 @@ def open_text(path: str, encoding: str | None = None, errors: str = "replace") -
 def check_decoded(raw: "RawTree", encoding: str | None = None) -> "RawTree":
     """`raw`, failed if its text holds bytes that did not decode (read with
     errors="surrogateescape"): the error names the line and the bytes."""
+    if raw.text.isascii():  # most trees: no undecoded byte can be there
+        return raw
     m = _UNDECODED.search(raw.text)
     if m is None:
         return raw

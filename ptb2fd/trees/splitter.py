@@ -185,11 +185,12 @@ def split_trees(lines: Iterable[str], source: str, shortcuts: bool = True) -> It
             rest = line.lstrip(" ")
             first = rest[:1]
             if first == ")" or (first == "(" and len(line) - len(rest) > min(cur.indent, base)):
-                after = _depth_after(line, 0, depth)
-                if after > 0:
-                    depth = after
-                    cur.parts.append(line)
-                    continue
+                closing = line.count(")")  # _depth_after(line, 0, depth), inline
+                if closing < depth or closing - len(_INNERMOST.findall(line)) < depth:
+                    if "\\" not in line:
+                        depth += line.count("(") - closing
+                        cur.parts.append(line)
+                        continue
         indent, start = _indentation(line)
         if start == len(line):  # blank (white space and invisible characters only)
             if cur is not None:
