@@ -85,6 +85,7 @@ class _Item:
 
 # A bracket, or an escape ("\\(", "\\)": a backslash and the character after it).
 _BRACKET = re.compile(r"\\.|[()]", re.DOTALL)
+_INNERMOST = re.compile(r"\([^()]*\)")  # a bracket pair with no bracket inside: "(NN cat)"
 
 
 def _prefix_net(line: str) -> list[int]:
@@ -129,18 +130,11 @@ def _indentation(line: str) -> tuple[int, int]:
     return width, i
 
 
-_INNERMOST = re.compile(r"\([^()]*\)")  # a bracket pair with no bracket inside: "(NN cat)"
-
-
 def _depth_after(line: str, start: int, depth: int) -> int:
-    """The bracket depth after line[start:] when it cannot close a tree
-    open at `depth`, else -1 (and -1 for a line with an escape, "\\(").
-
-    A pair holding no bracket ("(NN cat)") never takes the depth below
-    where it started, so a line that, without such pairs, closes fewer
-    brackets than are open cannot close the tree: "(NP (DT the) (NN cat))"
-    at depth 2 closes 3 brackets, 1 without its two words. Two counts and
-    one regex replace the bracket-by-bracket walk on most lines."""
+    """The depth after line[start:] if it cannot close a tree open at
+    `depth`, else -1 (also for an escape, "\\("). A pair holding no bracket
+    ("(NN cat)") never takes the depth below where it started: without such
+    pairs, "(NP (DT the) (NN cat))" closes 1 bracket, so not a tree at depth 2."""
     closing = line.count(")", start)
     if closing >= depth:
         closing -= len(_INNERMOST.findall(line, start))
@@ -156,9 +150,8 @@ def _closes_on_line(net: list[int], i: int) -> bool:
 
 
 def split_trees(lines: Iterable[str], source: str, shortcuts: bool = True) -> Iterator[RawTree]:
-    """Cut a stream of lines into bracketed items (see module docstring).
-    `shortcuts=False` walks every line bracket by bracket: the same items
-    (tests/unit/test_splitter_shortcuts.py compares them), only slower."""
+    """Cut a stream of lines into bracketed items (see module docstring);
+    `shortcuts=False` walks every line bracket by bracket: the same items."""
     index = 0
     depth = 0
     cur: _Item | None = None  # the open tree (depth > 0)
@@ -178,10 +171,9 @@ def split_trees(lines: Iterable[str], source: str, shortcuts: bool = True) -> It
 
     for lineno, line in enumerate(lines, 1):
         if shortcuts and cur is not None:
-            # Most lines: inside a tree, indented with spaces, a bracket
-            # first that starts no new tree, and the tree does not close on
-            # them ("    (NP-SBJ (NNP Pierre) (NNP Vinken) )"); the steps
-            # below would only add the line to the tree.
+            # Most lines: inside a tree, a bracket after spaces that starts
+            # no new tree, the tree not closing ("    (NP-SBJ (NNP Pierre) )"):
+            # the steps below would only add the line to the tree.
             rest = line.lstrip(" ")
             first = rest[:1]
             if first == ")" or (first == "(" and len(line) - len(rest) > min(cur.indent, base)):
@@ -219,18 +211,17 @@ def split_trees(lines: Iterable[str], source: str, shortcuts: bool = True) -> It
                 after = _depth_after(line, i, depth) if shortcuts else -1
                 if after > 0:  # the tree does not close on this line
                     depth = after
-                    cur.parts.append(line[i:] if i else line)
-                    break
-                # Inside a tree: count its brackets up to where it closes
-                # (escaped ones, "\\(", do not count), and copy that in one slice.
-                for m in _BRACKET.finditer(line, i):
-                    c = m.group()
-                    if c == "(":
-                        depth += 1
-                    elif c == ")":
-                        depth -= 1
-                        if depth == 0:
-                            break
+                else:
+                    # Inside a tree: count its brackets up to where it closes
+                    # (escaped ones, "\\(", do not count), and copy that in one slice.
+                    for m in _BRACKET.finditer(line, i):
+                        c = m.group()
+                        if c == "(":
+                            depth += 1
+                        elif c == ")":
+                            depth -= 1
+                            if depth == 0:
+                                break
                 if depth > 0:
                     cur.parts.append(line[i:])
                     break
