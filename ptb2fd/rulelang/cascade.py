@@ -2,9 +2,10 @@
 
 Used by the role rules (roles.yaml) and the POS corrections
 (pos_corrections.yaml). Conditions that see only the word's own label, tag,
-function tags, parent label and side are decided once per such key and
-cached, from an index of the rules by each part of the key; the rest are
-tested per word, in rule order.
+function tags, parent label, side (and whether it is the root), and whether
+it is a coordination's marker or in a compound preposition, are decided
+once per such key and cached, from an index of the rules by each part of
+the key; the rest are tested per word, in rule order.
 
 Known limits: the cache key bounds its size per word by clearing the word
 table past 200,000 entries, so on a huge open-vocabulary corpus some words
@@ -21,12 +22,16 @@ from ptb2fd.trees.ptbtree import Node
 # function tags, its parent's label and its side; their outcome is cached
 # per such key (see Cascade). Each belongs to one part of the key: what it
 # reads of the word alone (its tag, its spelling), of its projection, of
-# the projection's parent, or the side of its head it is on.
+# the projection's parent, the side of its head it is on (or that it has
+# none), or the junction and compound marks of the word. "root", "coord_marker"
+# and "compound" head roles.yaml: tested per word, they made every word build
+# its WordContext.
 STATIC_GROUPS = {"label": "proj", "not_label": "proj", "ftag": "proj", "no_ftags": "proj",
                  "tag": "tag", "word": "word", "wordlist": "word", "suffix": "word",
-                 "parent": "parent", "not_parent": "parent", "side": "side"}
+                 "parent": "parent", "not_parent": "parent", "side": "side", "root": "side",
+                 "coord_marker": "mark", "compound": "mark"}
 STATIC_CONDITIONS = frozenset(STATIC_GROUPS)
-GROUPS = ("proj", "tag", "word", "parent", "side")
+GROUPS = ("proj", "tag", "word", "parent", "side", "mark")
 
 
 class Cascade:
@@ -34,11 +39,12 @@ class Cascade:
 
     The rules are indexed by their static conditions, one part of the key
     at a time: per projection label (and function tags), per word tag, per
-    word, per parent label and per side, the set of rules (a bit mask) whose
-    conditions on that part hold, worked out once per value of the part.
-    A word tries only the rules in all five sets (filtered once per whole
+    word, per parent label, per side and per mark (coordination marker,
+    compound), the set of rules (a bit mask) whose conditions on that part
+    hold, worked out once per value of the part.
+    A word tries only the rules in all six sets (filtered once per whole
     key and cached), so a cascade of 60 rules costs a few dynamic tests
-    per word, and a key seen for the first time costs five lookups rather
+    per word, and a key seen for the first time costs six lookups rather
     than every static condition of every rule. A rule that names no
     condition on a part (one that matches any label, say) is in every set
     of that part.
@@ -94,12 +100,13 @@ class Cascade:
     def _candidates(self, key: tuple, ctx: WordContext) -> tuple:
         """The (rule, dynamic conditions) of the rules whose static conditions
         hold for `key`, in rule order."""
-        is_word, proj_cat, proj_ftags, tag, tag_ftags, word_key, parent, parent_ftags, root, left = key
+        is_word, proj_cat, proj_ftags, tag, tag_ftags, word_key, parent, parent_ftags, root, left, marker, compound = key
         mask = (self._mask("proj", (is_word, proj_cat, proj_ftags), ctx)
                 & self._mask("tag", (tag, tag_ftags), ctx)
                 & self._mask("word", word_key, ctx)
                 & self._mask("parent", (parent, parent_ftags), ctx)
-                & self._mask("side", (root, left), ctx))
+                & self._mask("side", (root, left), ctx)
+                & self._mask("mark", (marker, compound), ctx))
         candidates = self.by_mask.get(mask)
         if candidates is None:
             candidates = self.by_mask[mask] = tuple(
@@ -125,7 +132,8 @@ class Cascade:
             word_key = self.word_keys[node.word] = self._word_key(node.word)
         key = (proj.word is None, proj.tag if proj.word is not None else proj.label.cat, proj.label.ftags, node.tag,
                node.label.ftags, word_key, None if parent is None else parent.label.cat,
-               None if parent is None else parent.label.ftags, h < 0, t < h)
+               None if parent is None else parent.label.ftags, h < 0, t < h, t in deps.marker_of,
+               t in deps.compound_of)
         candidates = self.cache.get(key)
         if candidates is None:
             if ctx is None:

@@ -55,6 +55,8 @@ def any_label_rules(wordlists) -> list[Rule]:
         ("any-suffix-s", {"suffix": ["s"], "not_parent": ["VP"]}),
         ("sbj", {"ftag": ["SBJ"]}),
         ("any-root", {"root": True}),
+        ("any-compound", {"compound": True}),
+        ("any-marker-left", {"coord_marker": True, "side": "left"}),
         ("vb-prefix", {"tag": ["VB*"], "side": "right"}),
         ("not-np", {"not_label": ["NP"], "no_ftags": True}),
         ("any", {}),
