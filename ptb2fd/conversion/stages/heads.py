@@ -249,20 +249,26 @@ class FindHeads:
         coords = parse.coordinations
         head_child = self.finder.head_child
         fired = parse.fired
-        stack = [parse.tree]
+        stack = [parse.tree] if parse.tree.word is None else []  # only phrases are stacked
         while stack:
             node = stack.pop()
-            if node.word is not None:
-                continue
-            coord = coords.get(id(node))
-            if coord is not None:
-                index, rule_id = coord.conjuncts[0], "head-coordination"
-            else:
-                index, rule_id = head_child(node)
+            kids = node.children
             key = id(node)
+            if len(kids) == 1:  # as head_child has it, without the call
+                index, rule_id = 0, "head-only-child"
+                if kids[0].word is None:
+                    stack.append(kids[0])
+            else:
+                coord = coords.get(key)
+                if coord is not None:
+                    index, rule_id = coord.conjuncts[0], "head-coordination"
+                else:
+                    index, rule_id = head_child(node)
+                for child in kids:
+                    if child.word is None:
+                        stack.append(child)
             heads[key] = index
             rules[key] = rule_id
             fired[rule_id] += 1
-            stack.extend(node.children)
         parse.heads = heads
         parse.head_rules = rules
