@@ -114,39 +114,51 @@ class Cascade:
         return candidates
 
     def first(self, ctx: WordContext):
-        return self.first_at(ctx.t, ctx.parse, ctx._is_punct, ctx._be, ctx)
+        return self.first_at(ctx.t, ctx.parse, ctx._is_punct, ctx._be)
 
-    def first_at(self, t: int, parse, is_punct: Callable[[Node], bool], be_words: frozenset[str],
-                 ctx: WordContext | None = None):
-        """The first rule that holds for word `t`. Its WordContext is built
-        only when a rule has a condition the cached key does not decide."""
+    def first_at(self, t: int, parse, is_punct: Callable[[Node], bool], be_words: frozenset[str]):
+        """The first rule that holds for word `t` (None if none does)."""
+        return self.first_each((t,), parse, is_punct, be_words)[0]
+
+    def first_each(self, positions, parse, is_punct: Callable[[Node], bool], be_words: frozenset[str]) -> list:
+        """The first rule that holds for each word of `positions`, in order.
+        A word's WordContext is built only when a rule has a condition the
+        cached key does not decide."""
         deps = parse.deps
-        proj = deps.attach[t]
-        node = parse.words[t]
-        parent = deps.parent[t]
-        h = deps.head[t]
-        word_key = self.word_keys.get(node.word)
-        if word_key is None:
-            if len(self.word_keys) > 200_000:  # bounded on open-vocabulary corpora
-                self.word_keys.clear()
-            word_key = self.word_keys[node.word] = self._word_key(node.word)
-        key = (proj.word is None, proj.tag if proj.word is not None else proj.label.cat, proj.label.ftags, node.tag,
-               node.label.ftags, word_key, None if parent is None else parent.label.cat,
-               None if parent is None else parent.label.ftags, h < 0, t < h, t in deps.marker_of,
-               t in deps.compound_of)
-        candidates = self.cache.get(key)
-        if candidates is None:
-            if ctx is None:
+        attach, parents, heads, words = deps.attach, deps.parent, deps.head, parse.words
+        marker_of, compound_of = deps.marker_of, deps.compound_of
+        word_keys, cache = self.word_keys, self.cache
+        out = []
+        for t in positions:
+            proj = attach[t]
+            node = words[t]
+            parent = parents[t]
+            h = heads[t]
+            word_key = word_keys.get(node.word)
+            if word_key is None:
+                if len(word_keys) > 200_000:  # bounded on open-vocabulary corpora
+                    word_keys.clear()
+                word_key = word_keys[node.word] = self._word_key(node.word)
+            key = (proj.word is None, proj.tag if proj.word is not None else proj.label.cat, proj.label.ftags,
+                   node.tag, node.label.ftags, word_key, None if parent is None else parent.label.cat,
+                   None if parent is None else parent.label.ftags, h < 0, t < h, t in marker_of, t in compound_of)
+            ctx = None
+            candidates = cache.get(key)
+            if candidates is None:
                 ctx = WordContext(t, parse, is_punct, be_words)
-            candidates = self.cache[key] = self._candidates(key, ctx)
-        for rule, dynamic in candidates:
-            if not dynamic:
-                return rule
-            if ctx is None:
-                ctx = WordContext(t, parse, is_punct, be_words)
-            for cond in dynamic:
-                if not cond.test(ctx):
+                candidates = cache[key] = self._candidates(key, ctx)
+            found = None
+            for rule, dynamic in candidates:
+                if not dynamic:
+                    found = rule
                     break
-            else:
-                return rule
-        return None
+                if ctx is None:
+                    ctx = WordContext(t, parse, is_punct, be_words)
+                for cond in dynamic:
+                    if not cond.test(ctx):
+                        break
+                else:
+                    found = rule
+                    break
+            out.append(found)
+        return out
