@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ptb2fd.rulelang.conditions import Condition
 from ptb2fd.rulelang.word_context import WordContext
 from ptb2fd.trees.ptbtree import Node
 
@@ -31,7 +32,11 @@ STATIC_GROUPS = {"label": "proj", "not_label": "proj", "ftag": "proj", "no_ftags
                  "parent": "parent", "not_parent": "parent", "side": "side", "root": "side",
                  "coord_marker": "mark", "compound": "mark"}
 STATIC_CONDITIONS = frozenset(STATIC_GROUPS)
-GROUPS = ("proj", "tag", "word", "parent", "side", "mark")
+# "up": the phrase the word heads directly (its label and function tags),
+# read by the pretests of conditions tested per word (Condition.pretest:
+# head_chain's second pattern), which only narrow the candidates: "(NP (NN
+# market))" rules out "head_chain: [NN, VP]" without a WordContext.
+GROUPS = ("proj", "tag", "word", "parent", "side", "mark", "up")
 
 
 class Cascade:
@@ -65,14 +70,18 @@ class Cascade:
                 words |= c.words
                 ends.update(c.ends)
             self.entries.append((rule, static, dynamic))
+            pretests = [Condition(c.name, c.value, c.pretest) for c in dynamic if c.part is not None]
             for g in GROUPS:
                 conds = tuple(c for c in static if STATIC_GROUPS[c.name] == g)
+                if g == "up":
+                    conds = tuple(pretests)
                 if conds:
                     self.group_tests[g].append((1 << i, conds))
                 else:
                     self.group_free[g] |= 1 << i
         self.words = frozenset(words)
         self.ends = tuple(sorted(ends))
+        self.reads_up = bool(self.group_tests["up"])  # else that part of the key is always None
         self.cache: dict[tuple, tuple] = {}
         self.group_cache: dict[str, dict] = {g: {} for g in GROUPS}  # part -> value -> bit mask
         self.by_mask: dict[int, tuple] = {}  # bit mask -> candidates, in rule order
@@ -100,13 +109,15 @@ class Cascade:
     def _candidates(self, key: tuple, ctx: WordContext) -> tuple:
         """The (rule, dynamic conditions) of the rules whose static conditions
         hold for `key`, in rule order."""
-        is_word, proj_cat, proj_ftags, tag, tag_ftags, word_key, parent, parent_ftags, root, left, marker, compound = key
+        (is_word, proj_cat, proj_ftags, tag, tag_ftags, word_key, parent, parent_ftags, root, left, marker, compound,
+         up) = key
         mask = (self._mask("proj", (is_word, proj_cat, proj_ftags), ctx)
                 & self._mask("tag", (tag, tag_ftags), ctx)
                 & self._mask("word", word_key, ctx)
                 & self._mask("parent", (parent, parent_ftags), ctx)
                 & self._mask("side", (root, left), ctx)
-                & self._mask("mark", (marker, compound), ctx))
+                & self._mask("mark", (marker, compound), ctx)
+                & self._mask("up", up, ctx))
         candidates = self.by_mask.get(mask)
         if candidates is None:
             candidates = self.by_mask[mask] = tuple(
@@ -128,6 +139,7 @@ class Cascade:
         attach, parents, heads, words = deps.attach, deps.parent, deps.head, parse.words
         marker_of, compound_of = deps.marker_of, deps.compound_of
         word_keys, cache = self.word_keys, self.cache
+        parent_of, head_child = (deps.parent_of, parse.heads) if self.reads_up else (None, None)
         out = []
         for t in positions:
             proj = attach[t]
@@ -139,9 +151,14 @@ class Cascade:
                 if len(word_keys) > 200_000:  # bounded on open-vocabulary corpora
                     word_keys.clear()
                 word_key = word_keys[node.word] = self._word_key(node.word)
+            up = None
+            if parent_of is not None:
+                above = parent_of.get(id(node))
+                if above is not None and above.children[head_child[id(above)]] is node:
+                    up = (above.label.cat, above.label.ftags)
             key = (proj.word is None, proj.tag if proj.word is not None else proj.label.cat, proj.label.ftags,
                    node.tag, node.label.ftags, word_key, None if parent is None else parent.label.cat,
-                   None if parent is None else parent.label.ftags, h < 0, t < h, t in marker_of, t in compound_of)
+                   None if parent is None else parent.label.ftags, h < 0, t < h, t in marker_of, t in compound_of, up)
             ctx = None
             candidates = cache.get(key)
             if candidates is None:

@@ -24,6 +24,11 @@ class Condition:
     test: Callable[[WordContext], bool]
     words: frozenset[str] = frozenset()  # the words a word/wordlist condition names
     ends: tuple[str, ...] = ()  # the endings a suffix condition names
+    # A test that must hold for `test` to hold and that reads only one part
+    # of a cascade's key (cascade.py), so the key can rule the rule out:
+    # head_chain's second pattern on the phrase the word heads ("up").
+    pretest: Callable[[WordContext], bool] | None = None
+    part: str | None = None
 
 
 def _label_of(node: Node) -> str:
@@ -128,7 +133,9 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
             out.append(Condition(key, want, lambda c, w=want: (c.t in c.parse.deps.marker_of) == w))
         elif key == "head_chain":
             p = pats(v)
-            out.append(Condition(key, v, lambda c, p=p: _head_chain(c, p)))
+            pre = None if len(p) < 2 else (lambda c, x=p[1]: (up := _up(c)) is not None and x.matches(up))
+            out.append(Condition(key, v, lambda c, p=p: _head_chain(c, p), pretest=pre,
+                                 part="up" if pre is not None else None))
         elif key == "clause_subject":
             want = flag(v, key)
             out.append(Condition(key, want, lambda c, w=want: _clause_subject(c) == w))
@@ -175,6 +182,12 @@ def _sibling_test(key: str, p: PatternSet) -> Callable[[WordContext], bool]:
             return any(p.matches(k) for k in kids[i + 1:])
         return any(p.matches(k) for k in kids[:i])
     return test
+
+
+def _up(c: WordContext) -> Node | None:
+    """The phrase the word heads directly (the second of its head chain), if any."""
+    up = c.parse.deps.parent_of.get(id(c.node))
+    return up if up is not None and up.children[c.parse.heads[id(up)]] is c.node else None
 
 
 def _head_chain(c: WordContext, p: tuple[Pattern, ...]) -> bool:
