@@ -33,10 +33,12 @@ class HeadFinder:
         self.rules = rules
         self.vocab = vocab
         # Each NP rule as `_np_head` reads it, worked out once: (rule, prefix
-        # length, last_word_not, last_word, before_last, which candidates,
-        # match, whether a candidate has more tests than `match`).
+        # length, the category the first child must have or start with for
+        # the prefix to match, last_word_not, last_word, before_last, which
+        # candidates, match, whether a candidate has more tests than `match`).
         self._np_plans = tuple(
-            (r, len(r.prefix), r.last_word_not, r.last_word, PatternSet(r.before_last) if r.before_last else None,
+            (r, len(r.prefix), _first_category(r), r.last_word_not, r.last_word,
+             PatternSet(r.before_last) if r.before_last else None,
              _LAST_CHILD if r.last_child else _FIRST if r.first else _LAST, PatternSet(r.match) if r.match else None,
              bool(r.except_months or r.exclude or r.no_function_tag or r.except_words or r.word_in is not None
                   or r.word is not None or r.rest_words is not None))
@@ -139,9 +141,17 @@ class HeadFinder:
         last = children[content[-1]]
         last_word = _one_word(last) or ""  # what `last_word` and `last_word_not` read
         n = len(children)
-        for rule, n_prefix, last_word_not, last_word_re, before_last, pick, match, filtered in self._np_plans:
-            if n_prefix and (n < n_prefix or not self._has_prefix(children, rule)):
-                continue
+        first = children[0]
+        first_cat = first.tag if first.word is not None else first.label.cat
+        for rule, n_prefix, gate, last_word_not, last_word_re, before_last, pick, match, filtered in self._np_plans:
+            if n_prefix:
+                if n < n_prefix:
+                    continue
+                # "NP!, ','" cannot match an NP that opens with "the": no call.
+                if gate is not None and not (first_cat.startswith(gate[0]) if gate[1] else first_cat == gate[0]):
+                    continue
+                if not self._has_prefix(children, rule):
+                    continue
             if last_word_not is not None and last_word_not.match(last_word):
                 continue
             if last_word_re is not None and not last_word_re.match(last_word):
@@ -203,6 +213,16 @@ class HeadFinder:
             if not p.matches(c):
                 return False
         return True
+
+
+def _first_category(rule: NPRule) -> tuple[str, bool] | None:
+    """(category, whether a prefix of it is enough) that the first child must
+    have for the rule's `prefix` to match; None if it cannot be told (no
+    prefix, a function-tag pattern such as "-TMP", or `prefix_skips`, which
+    may skip the first child)."""
+    if not rule.prefix or rule.prefix_skips or rule.prefix[0].cat is None:
+        return None
+    return rule.prefix[0].cat, rule.prefix[0].prefix
 
 
 def _one_word(node: Node) -> str | None:
