@@ -44,12 +44,13 @@ class Cascade:
 
     The rules are indexed by their static conditions, one part of the key
     at a time: per projection label (and function tags), per word tag, per
-    word, per parent label, per side and per mark (coordination marker,
-    compound), the set of rules (a bit mask) whose conditions on that part
+    word, per parent label, per side, per mark (coordination marker,
+    compound) and per phrase the word heads (for the pretests of dynamic
+    conditions), the set of rules (a bit mask) whose conditions on that part
     hold, worked out once per value of the part.
-    A word tries only the rules in all six sets (filtered once per whole
+    A word tries only the rules in all seven sets (filtered once per whole
     key and cached), so a cascade of 60 rules costs a few dynamic tests
-    per word, and a key seen for the first time costs six lookups rather
+    per word, and a key seen for the first time costs seven lookups rather
     than every static condition of every rule. A rule that names no
     condition on a part (one that matches any label, say) is in every set
     of that part.
