@@ -170,18 +170,39 @@ CONDITION_NAMES = ("root", "label", "not_label", "tag", "word", "wordlist", "hea
 
 
 def _sibling_test(key: str, p: PatternSet) -> Callable[[WordContext], bool]:
-    def test(c: WordContext) -> bool:
+    """The test of one sibling condition (one function per key, chosen once)."""
+    def next_sibling(c: WordContext) -> bool:
         if c.parent is None:
             return False
         kids, i = c.siblings
-        if key == "next_sibling":
-            return i + 1 < len(kids) and p.matches(kids[i + 1])
-        if key == "prev_sibling":
-            return i > 0 and p.matches(kids[i - 1])
-        if key == "followed_by":
-            return any(p.matches(k) for k in kids[i + 1:])
-        return any(p.matches(k) for k in kids[:i])
-    return test
+        return i + 1 < len(kids) and p.matches(kids[i + 1])
+
+    def prev_sibling(c: WordContext) -> bool:
+        if c.parent is None:
+            return False
+        kids, i = c.siblings
+        return i > 0 and p.matches(kids[i - 1])
+
+    def followed_by(c: WordContext) -> bool:
+        if c.parent is None:
+            return False
+        kids, i = c.siblings
+        for j in range(i + 1, len(kids)):
+            if p.matches(kids[j]):
+                return True
+        return False
+
+    def preceded_by(c: WordContext) -> bool:
+        if c.parent is None:
+            return False
+        kids, i = c.siblings
+        for j in range(i):
+            if p.matches(kids[j]):
+                return True
+        return False
+
+    return {"next_sibling": next_sibling, "prev_sibling": prev_sibling, "followed_by": followed_by,
+            "preceded_by": preceded_by}[key]
 
 
 def _up(c: WordContext) -> Node | None:
