@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ptb2fd.rulelang.patterns import Pattern, any_match, compile_pattern, role_ftags
+from ptb2fd.rulelang.patterns import Pattern, PatternSet, any_match, compile_pattern, role_ftags
 from ptb2fd.rulelang.word_context import WordContext
 from ptb2fd.trees.ptbtree import Node
 
@@ -24,6 +24,11 @@ class Condition:
     test: Callable[[WordContext], bool]
     words: frozenset[str] = frozenset()  # the words a word/wordlist condition names
     ends: tuple[str, ...] = ()  # the endings a suffix condition names
+    # A test that must hold for `test` to hold and that reads only one part
+    # of a cascade's key (cascade.py), so the key can rule the rule out:
+    # head_chain's second pattern on the phrase the word heads ("up").
+    pretest: Callable[[WordContext], bool] | None = None
+    part: str | None = None
 
 
 def _label_of(node: Node) -> str:
@@ -56,14 +61,14 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
             want = flag(v, key)
             out.append(Condition(key, want, lambda c, w=want: (c.head == -1) == w))
         elif key == "label":
-            p = pats(v)
-            out.append(Condition(key, v, lambda c, p=p: any_match(p, c.proj)))
+            p = PatternSet(pats(v))
+            out.append(Condition(key, v, lambda c, p=p: p.matches(c.proj)))
         elif key == "not_label":
-            p = pats(v)
-            out.append(Condition(key, v, lambda c, p=p: not any_match(p, c.proj)))
+            p = PatternSet(pats(v))
+            out.append(Condition(key, v, lambda c, p=p: not p.matches(c.proj)))
         elif key == "tag":
-            p = pats(v)
-            out.append(Condition(key, v, lambda c, p=p: any_match(p, c.node)))
+            p = PatternSet(pats(v))
+            out.append(Condition(key, v, lambda c, p=p: p.matches(c.node)))
         elif key == "word":
             words = frozenset(w.lower() for w in checker.strings(v, key, rule_id, line))
             out.append(Condition(key, v, lambda c, ws=words: c.node.word.lower() in ws, words))
@@ -91,14 +96,14 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
             out.append(Condition(key, v, lambda c, tags=tags: any(
                 tags.intersection(k.label.ftags) for k in c.proj.children)))
         elif key == "parent":
-            p = pats(v)
-            out.append(Condition(key, v, lambda c, p=p: c.parent is not None and any_match(p, c.parent)))
+            p = PatternSet(pats(v))
+            out.append(Condition(key, v, lambda c, p=p: c.parent is not None and p.matches(c.parent)))
         elif key == "not_parent":
-            p = pats(v)
-            out.append(Condition(key, v, lambda c, p=p: c.parent is None or not any_match(p, c.parent)))
+            p = PatternSet(pats(v))
+            out.append(Condition(key, v, lambda c, p=p: c.parent is None or not p.matches(c.parent)))
         elif key == "head_tag":
-            p = pats(v)
-            out.append(Condition(key, v, lambda c, p=p: c.head >= 0 and any_match(p, c.parse.words[c.head])))
+            p = PatternSet(pats(v))
+            out.append(Condition(key, v, lambda c, p=p: c.head >= 0 and p.matches(c.parse.words[c.head])))
         elif key == "side":
             if v not in ("left", "right"):
                 checker.problem("'side' must be left or right", rule_id, line)
@@ -110,7 +115,7 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
             out.append(Condition(key, v, lambda c, p=p: c.parent is not None and c.next_verb is not None and any(
                 x.cat is not None and (c.next_verb.startswith(x.cat) if x.prefix else c.next_verb == x.cat) for x in p)))
         elif key in ("next_sibling", "prev_sibling", "followed_by", "preceded_by"):
-            p = pats(v)
+            p = PatternSet(pats(v))
             out.append(Condition(key, v, _sibling_test(key, p)))
         elif key == "first_nonpunct":
             want = flag(v, key)
@@ -128,8 +133,9 @@ def compile_when(spec: dict, checker, rule_id: str | None, wordlists: dict[str, 
             out.append(Condition(key, want, lambda c, w=want: (c.t in c.parse.deps.marker_of) == w))
         elif key == "head_chain":
             p = pats(v)
-            out.append(Condition(key, v, lambda c, p=p: len(c.chain) >= len(p) and all(
-                x.matches(n) for x, n in zip(p, c.chain))))
+            pre = None if len(p) < 2 else (lambda c, x=p[1]: (up := _up(c)) is not None and x.matches(up))
+            out.append(Condition(key, v, lambda c, p=p: _head_chain(c, p), pretest=pre,
+                                 part="up" if pre is not None else None))
         elif key == "clause_subject":
             want = flag(v, key)
             out.append(Condition(key, want, lambda c, w=want: _clause_subject(c) == w))
@@ -163,19 +169,64 @@ CONDITION_NAMES = ("root", "label", "not_label", "tag", "word", "wordlist", "hea
                    "trace_label", "after_punct")
 
 
-def _sibling_test(key: str, p: tuple[Pattern, ...]) -> Callable[[WordContext], bool]:
-    def test(c: WordContext) -> bool:
+def _sibling_test(key: str, p: PatternSet) -> Callable[[WordContext], bool]:
+    """The test of one sibling condition (one function per key, chosen once)."""
+    def next_sibling(c: WordContext) -> bool:
         if c.parent is None:
             return False
         kids, i = c.siblings
-        if key == "next_sibling":
-            return i + 1 < len(kids) and any_match(p, kids[i + 1])
-        if key == "prev_sibling":
-            return i > 0 and any_match(p, kids[i - 1])
-        if key == "followed_by":
-            return any(any_match(p, k) for k in kids[i + 1:])
-        return any(any_match(p, k) for k in kids[:i])
-    return test
+        return i + 1 < len(kids) and p.matches(kids[i + 1])
+
+    def prev_sibling(c: WordContext) -> bool:
+        if c.parent is None:
+            return False
+        kids, i = c.siblings
+        return i > 0 and p.matches(kids[i - 1])
+
+    def followed_by(c: WordContext) -> bool:
+        if c.parent is None:
+            return False
+        kids, i = c.siblings
+        for j in range(i + 1, len(kids)):
+            if p.matches(kids[j]):
+                return True
+        return False
+
+    def preceded_by(c: WordContext) -> bool:
+        if c.parent is None:
+            return False
+        kids, i = c.siblings
+        for j in range(i):
+            if p.matches(kids[j]):
+                return True
+        return False
+
+    return {"next_sibling": next_sibling, "prev_sibling": prev_sibling, "followed_by": followed_by,
+            "preceded_by": preceded_by}[key]
+
+
+def _up(c: WordContext) -> Node | None:
+    """The phrase the word heads directly (the second of its head chain), if any."""
+    up = c.parse.deps.parent_of.get(id(c.node))
+    return up if up is not None and up.children[c.parse.heads[id(up)]] is c.node else None
+
+
+def _head_chain(c: WordContext, p: tuple[Pattern, ...]) -> bool:
+    """The word's head chain (`WordContext.chain`) starts with these
+    patterns, read upwards only as far as there are patterns: "(NP (NN
+    market))" fails [NN, VP] at the NP, whatever is above it."""
+    node = c.node
+    if not p:
+        return True
+    if not p[0].matches(node):
+        return False
+    parent_of, heads = c.parse.deps.parent_of, c.parse.heads
+    for x in p[1:]:
+        up = parent_of.get(id(node))
+        if up is None or up.children[heads[id(up)]] is not node or not x.matches(up):
+            return False
+        node = up
+    return True
 
 
 def _subject_test(v: str) -> Callable[[WordContext], bool]:

@@ -110,3 +110,33 @@ def any_match(patterns: tuple[Pattern, ...], node: Node) -> bool:
         if p.matches(node):
             return True
     return False
+
+
+class PatternSet:
+    """Patterns tried together, as `any_match` tries them, with the plain
+    category patterns ("NN", "VBD": no '*', no '!', no function tag) looked
+    up in one set: "match: [NN, NNS, NNP, NNPS, NX-TTL, NX, NML]" is one set
+    lookup and one pattern test, not seven tests, for every NP of a corpus."""
+
+    __slots__ = ("patterns", "plain", "others")
+
+    def __init__(self, patterns: tuple[Pattern, ...]):
+        self.patterns = tuple(patterns)
+        self.plain = frozenset(p.cat for p in self.patterns if _plain(p))
+        self.others = tuple(p for p in self.patterns if not _plain(p))
+
+    def __bool__(self) -> bool:
+        return bool(self.patterns)
+
+    def matches(self, node: Node) -> bool:
+        if (node.tag if node.word is not None else node.label.cat) in self.plain:
+            return True
+        for p in self.others:
+            if p.matches(node):
+                return True
+        return False
+
+
+def _plain(p: Pattern) -> bool:
+    """A pattern that matches exactly one category, whatever the function tags."""
+    return p.cat is not None and not p.prefix and not p.no_tags and p.ftag is None

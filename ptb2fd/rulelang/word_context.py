@@ -98,8 +98,11 @@ class WordContext:
     @cached_property
     def subject(self) -> str:
         """Where the first -SBJ sibling of the projection is: before, after or none."""
+        subjects = self.family.subjects
+        if not subjects:
+            return "none"  # most parents (an NP, a PP) have none: no need to place the projection
         i = self.index
-        for j in self.family.subjects:
+        for j in subjects:
             if j != i:
                 return "before" if j < i else "after"
         return "none"
@@ -113,20 +116,42 @@ class Family:
 
     `index` maps id(child) to its position (the children are kept, so the
     ids stay theirs); `content` are the children that are not punctuation
-    words and `content_index` their positions there; `subjects` the
-    positions of the phrasal -SBJ children.
+    words and `content_index` their positions there (these three are worked
+    out on first use: the rules that read only `subjects` are asked of
+    every modifier of every NP); `subjects` the positions of the phrasal
+    -SBJ children.
     """
 
-    __slots__ = ("node", "kids", "index", "content", "content_index", "subjects", "_next_verbs")
+    __slots__ = ("node", "kids", "_is_punct", "_index", "_content", "_content_index", "subjects", "_next_verbs")
 
     def __init__(self, node: Node, is_punct: Callable[[Node], bool]):
         self.node = node
         self.kids = kids = node.children
-        self.index = {id(c): i for i, c in enumerate(kids)}
-        self.content = [c for c in kids if not (c.word is not None and is_punct(c))]
-        self.content_index = {id(c): i for i, c in enumerate(self.content)}
+        self._is_punct = is_punct
+        self._index: dict[int, int] | None = None
+        self._content: list[Node] | None = None
+        self._content_index: dict[int, int] | None = None
         self.subjects = [j for j, c in enumerate(kids) if c.word is None and "SBJ" in c.label.ftags]
         self._next_verbs: tuple = (None, None)
+
+    @property
+    def index(self) -> dict[int, int]:
+        if self._index is None:
+            self._index = {id(c): i for i, c in enumerate(self.kids)}
+        return self._index
+
+    @property
+    def content(self) -> list[Node]:
+        if self._content is None:
+            is_punct = self._is_punct
+            self._content = [c for c in self.kids if not (c.word is not None and is_punct(c))]
+        return self._content
+
+    @property
+    def content_index(self) -> dict[int, int]:
+        if self._content_index is None:
+            self._content_index = {id(c): i for i, c in enumerate(self.content)}
+        return self._content_index
 
     def next_verbs(self, tags: list[str] | None) -> list[str | None]:
         """For each child, the tag of the first verb in the children after it

@@ -55,6 +55,10 @@ def any_label_rules(wordlists) -> list[Rule]:
         ("any-suffix-s", {"suffix": ["s"], "not_parent": ["VP"]}),
         ("sbj", {"ftag": ["SBJ"]}),
         ("any-root", {"root": True}),
+        ("any-compound", {"compound": True}),
+        ("chain-nns-np", {"head_chain": ["NNS", "NP"]}),
+        ("chain-vbd-vp-s", {"head_chain": ["VBD", "VP", "S"]}),
+        ("any-marker-left", {"coord_marker": True, "side": "left"}),
         ("vb-prefix", {"tag": ["VB*"], "side": "right"}),
         ("not-np", {"not_label": ["NP"], "no_ftags": True}),
         ("any", {}),
@@ -105,4 +109,4 @@ def test_a_rule_that_names_no_label_is_in_every_label_set(rules, parses):
     words = [(parse, t) for parse in parses for t in range(len(parse.words))]
     got = {cascade.first_at(t, parse, rules.treebank.is_punct, be).rule_id for parse, t in words}
     # "any" (no condition at all) decides the words no earlier rule takes.
-    assert {"side-left-dt", "any-word-tomatoes", "sbj", "any-root", "any"} <= got
+    assert {"side-left-dt", "any-word-tomatoes", "sbj", "any-root", "any", "chain-nns-np"} <= got

@@ -124,6 +124,8 @@ class ClauseFeatures:
 
     def __init__(self, rules: ClauseRules):
         self.rules = rules
+        # The categories some group type test below "other" starts from.
+        self._grouping_cat0 = rules.verb_cat0 | rules.finite_cat0 | rules.np_head_cat0
 
     def run(self, parse: Parse) -> None:
         rules = self.rules
@@ -232,6 +234,8 @@ class ClauseFeatures:
     def _grouptype(self, t: int, parse: Parse, dependents, factors: list[Factors], np_heads: set[int]) -> str:
         r = self.rules
         f = factors[t]
+        if f.cat0 not in self._grouping_cat0:
+            return "other"  # no test below can hold: "the", "of", ","
         roles = parse.roles
         deps_roles = [roles[d] for d in dependents[t]]
         if f.cat0 in r.verb_cat0:

@@ -118,14 +118,21 @@ class GroupCompoundPrepositions:
     def run(self, parse: Parse) -> None:
         self.found: dict[int, tuple[Node, str]] = {}
         words = parse.words
-        # Most sentences hold no unit: their tree stays as it is, unwalked.
-        if any(self._may_start(words[t], words[t + 1]) for t in range(len(words) - 1)):
-            parse.tree = self._rebuild(parse.tree)
+        # Most sentences hold no unit: their tree stays as it is, unwalked;
+        # in the others only the phrases around a possible start are walked.
+        by_first, prepositions = self.rules.by_first_word, self.prepositions
+        starts = [t for t in range(len(words) - 1)
+                  if (words[t + 1].tag in prepositions or words[t].word.lower() in by_first)
+                  and self._may_start(words[t], words[t + 1])]
+        if starts:
+            parse.tree = self._rebuild(parse.tree, starts)
         parse.compounds = self.found
 
     def _may_start(self, word: Node, following: Node) -> bool:
         """Whether some rule could make a unit of this word and the word
-        after it (a unit's words follow each other in the sentence: `_chain`)."""
+        after it (a unit's words follow each other in the sentence: `_chain`).
+        Only if the word after it is a preposition or the word starts a
+        phrasal rule (`run` looks at those alone)."""
         lower = word.word.lower()
         for rule in self.rules.by_first_word.get(lower, ()):
             if following.word.lower() == rule.words[1]:
@@ -133,10 +140,18 @@ class GroupCompoundPrepositions:
         return following.tag in self.prepositions and any(
             r.takes(word) and following.tag in r.prepositions for r in self.rules.modifiers)
 
-    def _rebuild(self, node: Node) -> Node:
+    def _rebuild(self, node: Node, starts: list[int]) -> Node:
+        """`node` with its units grouped. A unit starts at a word where
+        `_may_start` holds (`starts`), so a phrase that spans none of them
+        stays as it is and is not walked."""
         if node.word is not None:
             return node
-        kids = [c if c.word is not None else self._rebuild(c) for c in node.children]  # words stay
+        for t in starts:
+            if node.start <= t < node.end:
+                break
+        else:
+            return node
+        kids = [c if c.word is not None else self._rebuild(c, starts) for c in node.children]  # words stay
         changed = any(k is not c for k, c in zip(kids, node.children))
         grouped = self._group(node, kids)
         if grouped is not None:

@@ -38,25 +38,40 @@ class NestCoordination(FlatCoordination):
     def run(self, parse: Parse) -> None:
         self.coords: dict[int, Coordination] = {}
         self.parse = parse
-        if self._has_marker(parse.tree):  # a sentence with no conjunction keeps its tree as it is
-            parse.tree = self._rebuild(parse.tree)
+        starts = self._marker_starts(parse.tree)
+        if starts:  # a sentence with no conjunction keeps its tree as it is
+            parse.tree = self._rebuild(parse.tree, starts)
         parse.coordinations = self.coords
 
-    def _has_marker(self, root: Node) -> bool:
-        """Whether any node is a conjunction (`_coordinate` changes nothing below a node without one)."""
+    def _marker_starts(self, root: Node) -> list[int]:
+        """Where each conjunction (`_is_marker`) starts, inside others too."""
+        tags, phrases = self.rules.conjunction_tags, self.rules.conjunction_phrases
+        out = []
         stack = [root]
         while stack:
             node = stack.pop()
-            if self._is_marker(node):
-                return True
-            if node.word is None:
+            if node.word is not None:
+                if node.tag in tags:
+                    out.append(node.start)
+            else:
+                if node.label.cat in phrases:
+                    out.append(node.start)
                 stack.extend(node.children)
-        return False
+        return out
 
-    def _rebuild(self, node: Node) -> Node:
+    def _rebuild(self, node: Node, starts: list[int]) -> Node:
+        """`node` with its coordinations nested. `_coordinate` changes only a
+        phrase with a conjunction among its children, or with a phrase so
+        changed below it: a phrase that spans no conjunction's start
+        (`starts`) stays as it is and is not walked."""
         if node.word is not None:
             return node
-        kids = [c if c.word is not None else self._rebuild(c) for c in node.children]  # words stay
+        for t in starts:
+            if node.start <= t < node.end:
+                break
+        else:
+            return node
+        kids = [c if c.word is not None else self._rebuild(c, starts) for c in node.children]  # words stay
         return self._coordinate(node, kids)
 
     def _keep(self, node: Node, kids: list[Node]) -> Node:

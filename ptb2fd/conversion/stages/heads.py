@@ -18,8 +18,12 @@ from __future__ import annotations
 from ptb2fd.conversion.pipeline import Parse
 from ptb2fd.conversion.stages.head_rules import HeadRules, LabelRule, NPRule, compile_heads  # noqa: F401
 from ptb2fd.conversion.stages.treebank import TreebankVocabulary
-from ptb2fd.rulelang.patterns import any_match
+from ptb2fd.rulelang.patterns import PatternSet, any_match
 from ptb2fd.trees.ptbtree import Node
+
+
+# Which candidates an NP rule tries (`pick` and `last_child` of heads.yaml).
+_FIRST, _LAST, _LAST_CHILD = "first", "last", "last-child"
 
 
 class HeadFinder:
@@ -28,6 +32,17 @@ class HeadFinder:
     def __init__(self, rules: HeadRules, vocab: TreebankVocabulary):
         self.rules = rules
         self.vocab = vocab
+        # Each NP rule as `_np_head` reads it, worked out once: (rule, prefix
+        # length, the category the first child must have or start with for
+        # the prefix to match, last_word_not, last_word, before_last, which
+        # candidates, match, whether a candidate has more tests than `match`).
+        self._np_plans = tuple(
+            (r, len(r.prefix), _first_category(r), r.last_word_not, r.last_word,
+             PatternSet(r.before_last) if r.before_last else None,
+             _LAST_CHILD if r.last_child else _FIRST if r.first else _LAST, PatternSet(r.match) if r.match else None,
+             bool(r.except_months or r.exclude or r.no_function_tag or r.except_words or r.word_in is not None
+                  or r.word is not None or r.rest_words is not None))
+            for r in rules.np_rules)
 
     def head_child(self, node: Node) -> tuple[int, str]:
         children = node.children
@@ -111,8 +126,11 @@ class HeadFinder:
         return parent is not None and parent.label.cat in aux.labels and any_match(aux.head_tags, node)
 
     def _np_head(self, children: tuple[Node, ...]) -> tuple[int, str]:
-        is_punct = self.vocab.is_punct
-        content = [i for i, c in enumerate(children) if not is_punct(c)]
+        vocab = self.vocab
+        punct_tags, punct_words = vocab.punctuation_tags, vocab.punctuation_words
+        # is_punct, inlined: this runs for every NP of the corpus.
+        content = [i for i, c in enumerate(children)
+                   if not (c.word is not None and (c.tag in punct_tags or c.word in punct_words))]
         if not content:
             return len(children) - 1, "np-fallback"
         if len(content) > 1 and children[content[-1]].label.index is not None \
@@ -120,39 +138,58 @@ class HeadFinder:
             # "the ratio of male (*RNR*-1) to female (*RNR*-1) [mice]-1": the
             # right-node-raised noun belongs to the PPs, not the head.
             content = content[:-1]
-        for rule in self.rules.np_rules:
-            if rule.prefix and not self._has_prefix(children, rule):
-                continue
-            if rule.last_word_not is not None and rule.last_word_not.match(_one_word(children[content[-1]]) or ""):
-                continue
-            if rule.last_word is not None and not rule.last_word.match(_one_word(children[content[-1]]) or ""):
-                continue
-            if rule.before_last:
-                if len(content) < 2 or not any_match(rule.before_last, children[content[-1]]):
+        last = children[content[-1]]
+        last_word = _one_word(last) or ""  # what `last_word` and `last_word_not` read
+        n = len(children)
+        first = children[0]
+        first_cat = first.tag if first.word is not None else first.label.cat
+        for rule, n_prefix, gate, last_word_not, last_word_re, before_last, pick, match, filtered in self._np_plans:
+            if n_prefix:
+                if n < n_prefix:
                     continue
-                candidates = [content[-2]]
+                # "NP!, ','" cannot match an NP that opens with "the": no call.
+                if gate is not None and not (first_cat.startswith(gate[0]) if gate[1] else first_cat == gate[0]):
+                    continue
+                if not self._has_prefix(children, rule):
+                    continue
+            if last_word_not is not None and last_word_not.match(last_word):
+                continue
+            if last_word_re is not None and not last_word_re.match(last_word):
+                continue
+            if before_last is not None:
+                if len(content) < 2 or not before_last.matches(last):
+                    continue
+                candidates = (content[-2],)
+            elif pick is _LAST_CHILD:
+                candidates = (content[-1],)
             else:
-                candidates = [content[-1]] if rule.last_child else (content if rule.first else reversed(content))
+                candidates = content if pick is _FIRST else reversed(content)
             for i in candidates:
-                child = children[i]
-                if rule.except_months and child.word in self.rules.months:
+                if match is not None and not match.matches(children[i]):
                     continue
-                if rule.match and not any_match(rule.match, child):
-                    continue
-                if rule.exclude and any_match(rule.exclude, child):
-                    continue
-                if rule.no_function_tag and child.label.ftags:
-                    continue
-                if rule.except_words and _one_word(child) in rule.except_words:
-                    continue
-                if rule.word_in is not None and (_one_word(child) or "").lower() not in rule.word_in:
-                    continue
-                if rule.word is not None and not rule.word.match(_one_word(child) or ""):
-                    continue
-                if rule.rest_words is not None and not self._rest_match(children[i + 1:], rule.rest_words):
+                if filtered and not self._np_candidate(rule, children, i):
                     continue
                 return i, rule.rule_id
         return content[-1], "np-fallback"
+
+    def _np_candidate(self, rule: NPRule, children: tuple[Node, ...], i: int) -> bool:
+        """The tests of an NP rule on one candidate child besides `match`."""
+        child = children[i]
+        if rule.except_months and child.word in self.rules.months:
+            return False
+        if rule.exclude and any_match(rule.exclude, child):
+            return False
+        if rule.no_function_tag and child.label.ftags:
+            return False
+        if rule.except_words and _one_word(child) in rule.except_words:
+            return False
+        if rule.word_in is not None and (_one_word(child) or "").lower() not in rule.word_in:
+            return False
+        if rule.word is not None and not rule.word.match(_one_word(child) or ""):
+            return False
+        if rule.rest_words is not None and not self._rest_match(children[i + 1:], rule.rest_words):
+            return False
+        return True
 
     def _rest_match(self, rest: tuple[Node, ...], pattern) -> bool:
         """Whether the words after a candidate, punctuation and conjunctions
@@ -172,7 +209,20 @@ class HeadFinder:
             children = tuple(c for c in children if not any_match(rule.prefix_skips, c))
             if len(children) < len(rule.prefix):
                 return False
-        return all(p.matches(c) for p, c in zip(rule.prefix, children))
+        for p, c in zip(rule.prefix, children):
+            if not p.matches(c):
+                return False
+        return True
+
+
+def _first_category(rule: NPRule) -> tuple[str, bool] | None:
+    """(category, whether a prefix of it is enough) that the first child must
+    have for the rule's `prefix` to match; None if it cannot be told (no
+    prefix, a function-tag pattern such as "-TMP", or `prefix_skips`, which
+    may skip the first child)."""
+    if not rule.prefix or rule.prefix_skips or rule.prefix[0].cat is None:
+        return None
+    return rule.prefix[0].cat, rule.prefix[0].prefix
 
 
 def _one_word(node: Node) -> str | None:
@@ -219,20 +269,26 @@ class FindHeads:
         coords = parse.coordinations
         head_child = self.finder.head_child
         fired = parse.fired
-        stack = [parse.tree]
+        stack = [parse.tree] if parse.tree.word is None else []  # only phrases are stacked
         while stack:
             node = stack.pop()
-            if node.word is not None:
-                continue
-            coord = coords.get(id(node))
-            if coord is not None:
-                index, rule_id = coord.conjuncts[0], "head-coordination"
-            else:
-                index, rule_id = head_child(node)
+            kids = node.children
             key = id(node)
+            if len(kids) == 1:  # as head_child has it, without the call
+                index, rule_id = 0, "head-only-child"
+                if kids[0].word is None:
+                    stack.append(kids[0])
+            else:
+                coord = coords.get(key)
+                if coord is not None:
+                    index, rule_id = coord.conjuncts[0], "head-coordination"
+                else:
+                    index, rule_id = head_child(node)
+                for child in kids:
+                    if child.word is None:
+                        stack.append(child)
             heads[key] = index
             rules[key] = rule_id
             fired[rule_id] += 1
-            stack.extend(node.children)
         parse.heads = heads
         parse.head_rules = rules

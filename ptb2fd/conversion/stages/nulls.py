@@ -58,6 +58,14 @@ class RemoveNulls:
         # WHNP-1 of "whose workers *T*-1 built" binds an NP-SBJ.
         trace_labels: dict[str, list] = {}
 
+        def removed(pos: int, child: Node) -> NullChild:
+            """The NullChild of a removed null constituent, its trace noted."""
+            nc = _null_child(pos, child, null_tags)
+            if nc.ref is not None:
+                trace_kinds.setdefault(nc.ref, set()).add(nc.kind)
+                trace_labels.setdefault(nc.ref, []).append(nc.label)
+            return nc
+
         def build(node: Node) -> Node | None:
             if node.word is not None:
                 if node.tag in null_tags:
@@ -77,6 +85,18 @@ class RemoveNulls:
             nulls: list[NullChild] = []
             in_vp = node.label.cat == "VP"
             for pos, child in enumerate(node.children):
+                if child.word is not None:  # a word, as `build` takes it, without a call per word
+                    tag = child.tag
+                    if tag in null_tags:
+                        counts["null-elements"] += 1
+                        nulls.append(removed(pos, child))
+                    elif tag in markup_tags:
+                        counts["markup-leaves"] += 1
+                    else:
+                        new = Node(child.label, (), child.word, tag, len(words), len(words) + 1)
+                        words.append(new)
+                        kept.append(new)
+                    continue
                 new = build(child)
                 if new is not None and in_vp and new.nulls and self._elided_vp(new):
                     counts["elided-verb-phrases"] += 1
@@ -84,12 +104,8 @@ class RemoveNulls:
                     nulls.extend(new.nulls)
                 elif new is not None:
                     kept.append(new)
-                elif (child.word is None and child.label.cat not in markup_tags) or child.tag in null_tags:
-                    nc = _null_child(pos, child, null_tags)
-                    nulls.append(nc)
-                    if nc.ref is not None:
-                        trace_kinds.setdefault(nc.ref, set()).add(nc.kind)
-                        trace_labels.setdefault(nc.ref, []).append(nc.label)
+                elif child.label.cat not in markup_tags:
+                    nulls.append(removed(pos, child))
             if not kept:
                 return None
             new = Node(node.label, tuple(kept), None, None, kept[0].start, kept[-1].end, tuple(nulls))

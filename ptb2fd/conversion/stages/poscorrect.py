@@ -75,15 +75,22 @@ class CorrectPOS:
         tags = [w.tag for w in parse.words]
         corrections: dict[int, CorrectionRule] = {}
         cascades = self.cascades
+        # The words of each corrected tag go through their cascade together
+        # (no rule reads another word's correction: `parse.tags` is set last).
+        by_tag: dict[str, list[int]] = {}
         for t, tag in enumerate(tags):
-            cascade = cascades.get(tag)
-            if cascade is None:
-                continue
-            rule = cascade.first_at(t, parse, self.vocab.is_punct, self.be)
-            if rule is not None:
-                tags[t] = rule.target
-                corrections[t] = rule
-                parse.fire(rule.rule_id)
-                parse.notes[f"correction:{rule.kind}"] += 1
+            if tag in cascades:
+                by_tag.setdefault(tag, []).append(t)
+        found: dict[int, CorrectionRule] = {}
+        for tag, positions in by_tag.items():
+            for t, rule in zip(positions, cascades[tag].first_each(positions, parse, self.vocab.is_punct, self.be)):
+                if rule is not None:
+                    found[t] = rule
+        for t in sorted(found):
+            rule = found[t]
+            tags[t] = rule.target
+            corrections[t] = rule
+            parse.fire(rule.rule_id)
+            parse.notes[f"correction:{rule.kind}"] += 1
         parse.tags = tags
         parse.corrections = corrections

@@ -43,9 +43,12 @@ class AttachPunctuation(PunctuationTargets):
         # quotes pair with each other, not with the double ones.
         quote_parity = dict.fromkeys(RAW_QUOTES, 0)
         final_inside: int | None = None  # a final "." that a closing quote follows
+        # `is_punct` inlined: every word of the corpus comes through here.
+        punct_tags, punct_words = self.vocab.punctuation_tags, self.vocab.punctuation_words
+        not_punct = self.rules.not_punctuation
         for t in range(n):
             node = words[t]
-            if not self.is_punct(node):
+            if not (node.tag in punct_tags or node.word in punct_words) or node.tag in not_punct:
                 continue
             opening = self._opening(node, quote_parity.get(node.word, 0))
             if node.word in RAW_QUOTES:

@@ -78,29 +78,30 @@ class ReduceToDependencies:
         while stack:
             node = stack.pop()
             order.append(node)
-            for child in node.children:
-                parent_of[id(child)] = node
-            stack.extend(reversed(node.children))
-        for node in reversed(order):  # post-order: children first
-            if node.word is not None:
-                lexhead[id(node)] = node.start
-            else:
-                lexhead[id(node)] = lexhead[id(node.children[heads[id(node)]])]
+            kids = node.children
+            if kids:
+                for child in kids:
+                    parent_of[id(child)] = node
+                stack.extend(reversed(kids))
         head = [-1] * n
         attach: list[Node] = [tree] * n
         parent: list[Node | None] = [None] * n
-        for node in order:
+        # Post-order, children first: a phrase's lexical head is its head
+        # child's, and each other child's lexical head depends on it (each
+        # word is the lexical head of one such child at most, so one pass).
+        for node in reversed(order):
             if node.word is not None:
+                lexhead[id(node)] = node.start
                 continue
-            h = lexhead[id(node)]
+            kids = node.children
             hi = heads[id(node)]
-            for i, child in enumerate(node.children):
-                if i == hi:
-                    continue
-                w = lexhead[id(child)]
-                head[w] = h
-                attach[w] = child
-                parent[w] = node
+            h = lexhead[id(node)] = lexhead[id(kids[hi])]
+            for i, child in enumerate(kids):
+                if i != hi:
+                    w = lexhead[id(child)]
+                    head[w] = h
+                    attach[w] = child
+                    parent[w] = node
         deps = Dependencies(head, attach, parent, lexhead, parent_of)
         self._compounds(parse, deps)
         self._coordinations(parse, deps, order, self.right_shared_to_last)

@@ -104,13 +104,16 @@ class AssignRoles:
         for t, (role, rid) in parse.punct_roles.items():
             roles[t], rule_ids[t] = role, rid
         pending = []
+        ruled = []
         for t in range(n):
             if roles[t]:
                 continue
             if t in deps.role_from:
                 pending.append(t)
                 continue
-            roles[t], rule_ids[t] = self.role_of(t, parse)
+            ruled.append(t)
+        for t, rule in zip(ruled, self.cascade.first_each(ruled, parse, self.vocab.is_punct, self.be)):
+            roles[t], rule_ids[t] = _role(rule)
         for t in pending:  # conjuncts share their coordination's role
             first = deps.role_from[t]
             role = roles[first]
@@ -125,10 +128,7 @@ class AssignRoles:
         parse.position_classes = self.position_classes(parse, roles)
 
     def role_of(self, t: int, parse: Parse) -> tuple[str, str]:
-        rule = self.cascade.first_at(t, parse, self.vocab.is_punct, self.be)
-        if rule is None:
-            return "dependent", "dependent"
-        return rule.role, rule.rule_id
+        return _role(self.cascade.first_at(t, parse, self.vocab.is_punct, self.be))
 
     def position_classes(self, parse: Parse, roles: list[str]) -> dict[int, str]:
         classed = self.rules.position_class_roles
@@ -175,3 +175,10 @@ class AssignRoles:
                     cls = "between-objects"
             out[d] = cls
         return out
+
+
+def _role(rule: RoleRule | None) -> tuple[str, str]:
+    """(role, rule id) of the first rule that holds; "dependent" if none does."""
+    if rule is None:
+        return "dependent", "dependent"
+    return rule.role, rule.rule_id
