@@ -79,6 +79,16 @@ def run(args) -> int:
     from ptb2fd.trees.partition import parse_size
 
     parse_size(args.partition_size)  # `--partition-size lots` is refused before any work (or cluster)
+    if args.format == "conllu":  # UD is written with the ud.yaml of --rules DIR, checked before any work
+        from ptb2fd.ud.mapping import rules_selected
+
+        with rules_selected(args.rules):
+            return _run(args)
+    return _run(args)
+
+
+def _run(args) -> int:
+    """`run`, once the format is known (and, for UD, the rules it reads)."""
     if shard_dir(args.output) is not None:
         check_output_folder("-o", args.output)
     else:

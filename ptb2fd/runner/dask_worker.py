@@ -32,6 +32,10 @@ def _converter(rules_dir: str | None, created: str | None = None):
         from ptb2fd.ruleset.load import load_rules
 
         rules = load_rules(rules_dir)
+        if rules_dir:  # a UD export reads this folder's ud.yaml (ud/mapping.py select_rules)
+            from ptb2fd.ud.mapping import select_rules
+
+            select_rules(rules_dir)
         ensure_wordnet()
         converter = Converter(rules)
         converter.created = created

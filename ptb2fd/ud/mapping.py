@@ -5,9 +5,11 @@ and line (`RuleFileError`), like the other rule files.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Iterator
 
 from ptb2fd.errors import RuleFileError
 from ptb2fd.rulelang.folder import default_rules_dir
@@ -191,6 +193,35 @@ def load_mapping(directory: Path | None = None) -> UdMapping:
     return mapping
 
 
+# The rule folder whose ud.yaml the writer reads in this process: `convert
+# --rules DIR -o x.conllu` must export with DIR's mapping, not the bundled
+# one (records made with one rule folder, exported with another, would say
+# nothing of it). Set before workers fork; a Dask worker sets its own.
+_selected: list = [None]
+
+
+def select_rules(directory: str | Path | None) -> UdMapping:
+    """Read ud.yaml from `directory` from now on in this process (None: the
+    bundled rules, or $PTB2FD_RULES); compiled at once, so a faulty file
+    is an error before any work."""
+    _selected[0] = Path(directory) if directory else None
+    default_mapping.cache_clear()
+    return default_mapping()
+
+
+@contextmanager
+def rules_selected(directory: str | Path | None) -> Iterator[UdMapping]:
+    """`select_rules(directory)` for the time of a command; the selection
+    before it comes back after (a library user's process goes on)."""
+    before = _selected[0]
+    try:
+        yield select_rules(directory)
+    finally:
+        _selected[0] = before
+        default_mapping.cache_clear()
+
+
 @cache
 def default_mapping() -> UdMapping:
-    return load_mapping()
+    """The mapping of the selected rule folder (`select_rules`)."""
+    return load_mapping(_selected[0])

@@ -12,6 +12,7 @@ FEATS, HEAD and DEPREL (UD's basic tree), DEPS (enhanced), MISC
 """
 from __future__ import annotations
 
+import json
 import re
 
 from ptb2fd.record import Sentence
@@ -84,11 +85,21 @@ def ud_columns(sentence: Sentence, mapping: UdMapping | None = None) -> tuple[li
     return rows, [r for _, r in relations] + upos_rules + tree.moved_by
 
 
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+
+
 def dump_sentence(sentence: Sentence) -> str:
     """The CoNLL-U block of one sentence, ending with the blank line."""
     rows, _ = ud_columns(sentence)
     words = [r[1] for r in rows]
     spaces = [r[9] == "_" for r in rows]
     lines = [f"# sent_id = {_clean(sentence.id).replace(' ', '_')}", f"# text = {text_of(words, spaces)}"]
+    # How the file was made, as in the other formats; UD tools read comments
+    # they do not know as comments.
+    if sentence.provenance:
+        lines.append(f"# ptb2fd.provenance = {_json(sentence.provenance)}")
+    if sentence.functions:
+        lines.append(f"# ptb2fd.functions = {_json(sentence.functions)}")
     lines.extend("\t".join(r) for r in rows)
     return "\n".join(lines) + "\n\n"
