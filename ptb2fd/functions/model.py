@@ -21,7 +21,6 @@ import io
 import json
 import zipfile
 from dataclasses import dataclass
-from itertools import repeat
 from pathlib import Path
 
 import numpy as np
@@ -96,17 +95,15 @@ class Tagger:
         self.labels: dict[tuple[str, int], Label] = {}  # (category, class) -> label
         # the weights with a row of zeros last, for the features the model has not seen
         self.weights = np.vstack([model.weights, np.zeros((1, model.weights.shape[1]), dtype=model.weights.dtype)])
-        self.unseen = repeat(len(model.weights))
+        self.unseen_row = len(model.weights)
         self.tags = [tags_of(c) for c in model.classes]
         self._memos: tuple[dict, dict] = ({}, {})  # structural and tag keys -> their rows
 
     def predict(self, tree: Node) -> dict[int, tuple[str, ...]]:
         """id(phrase) -> predicted tags, for the phrases of `tree` given some."""
-        phrases = self.extract.phrases(tree)
+        phrases = self.extract.phrases(tree, self.model.features.get, self.unseen_row)
         if not phrases:
             return {}
-        index = self.model.features.get
-        unseen = self.unseen
         structures, tagged = self._memos
         if len(structures) + len(tagged) > 200_000:  # bounded on a huge corpus
             structures.clear()
@@ -115,16 +112,15 @@ class Tagger:
         starts: list[int] = []
         for _, skey, tkey, words in phrases:
             starts.append(len(rows))
-            rows.append(0)
             r = structures.get(skey)
-            if r is None:
-                r = structures[skey] = self._rows(structure_features(skey))
+            if r is None:  # the intercept's row 0 first, then the key's features'
+                r = structures[skey] = (0, *self._rows(structure_features(skey)))
             rows.extend(r)
             r = tagged.get(tkey)
             if r is None:
                 r = tagged[tkey] = self._rows(tag_features(tkey))
             rows.extend(r)
-            rows.extend(map(index, words, unseen))
+            rows.extend(words)
         scores = np.add.reduceat(self.weights[rows], starts, axis=0)
         best = scores.argmax(axis=1).tolist()
         tags = self.tags

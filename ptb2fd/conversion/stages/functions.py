@@ -116,20 +116,21 @@ def relabel(tree: Node, predicted: dict[int, tuple[str, ...]], tagger) -> tuple[
     def build(node: Node) -> Node:
         nonlocal count
         kids = node.children
-        new = []
-        changed = False
-        for k in kids:
+        new = None  # the children so far, once one of them changed
+        for i, k in enumerate(kids):
             if k.word is None:
                 b = build(k)
-                changed = changed or b is not k
-                new.append(b)
-            else:
+                if b is not k and new is None:
+                    new = list(kids[:i])
+                if new is not None:
+                    new.append(b)
+            elif new is not None:
                 new.append(k)
         tags = predicted.get(id(node))
         if tags:
             count += 1
-            return Node(label_of(node.label.cat, tags), tuple(new))
-        return Node(node.label, tuple(new)) if changed else node
+            return Node(label_of(node.label.cat, tags), kids if new is None else tuple(new))
+        return node if new is None else Node(node.label, tuple(new))
 
     return build(tree), count
 
