@@ -113,7 +113,7 @@ def as_parsed(raws: Iterable[RawTree]) -> Iterator[tuple[RawTree, RawTree | None
     for _, group in groupby(raws, key=attrgetter("source")):
         pairs = ((raw, stripped_text(raw.text)) for raw in group)
         head = list(islice(pairs, LOOK_AHEAD))
-        found = verdict([raw for raw, text in head if text is not None])
+        found = verdict([replace(raw, text=text) for raw, text in head if text is not None])
         for raw, text in chain(head, pairs):
             yield raw, (replace(raw, text=text, annotation=found) if text is not None else None)
 

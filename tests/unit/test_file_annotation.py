@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -160,3 +161,15 @@ def test_jobs_2_gives_the_bytes_of_jobs_1(tmp_path, capsys, out_name):
     assert outs[0] == outs[1]
     text = outs[0] if isinstance(outs[0], bytes) else b"".join(b for _, b in outs[0])
     assert text.count(b'"functions":{') == 30 * 3 + 1  # the partial file's trees, and the short file's passive
+
+
+def test_check_functions_decides_the_stripped_trees_as_a_parsers_file():
+    from ptb2fd.analysis.agreement import as_parsed
+
+    long = [raw(PENN_TREE, i) for i in range(1, LOOK_AHEAD + 2)]
+    assert {raw.annotation for raw in file_annotation(long)} == {PENN}
+    parsed = [p for _, p in as_parsed(list(file_annotation(long)))]
+    assert {p.annotation for p in parsed} == {PARTIAL}  # no empty element left in any
+    assert not any(has_empty_element(p.text) for p in parsed)
+    short = [replace(r, source="short.mrg") for r in long[:3]]
+    assert {p.annotation for _, p in as_parsed(short)} == {None}
