@@ -87,20 +87,25 @@ class TreeFeatures:
         return [(node, structure_features(skey) + tag_features(tkey) + words)
                 for node, skey, tkey, words in self.phrases(tree)]
 
-    def phrases(self, tree: Node, index: Callable | None = None, unseen: int = 0) -> list[tuple[Node, tuple, tuple, list]]:
+    def phrases(self, tree: Node) -> list[tuple[Node, tuple, tuple, list[tuple[str, ...]]]]:
         """For each phrase of `tree`, pre-order: the keys of its structural
         features and of its features on tags and first words (which repeat
         from phrase to phrase: a tagger keeps what each key gave, see
-        `structure_features` and `tag_features`), and its other features;
-        with `index` (a model's feature -> row lookup, `unseen` for a feature
-        it does not know) their rows instead, so that the features of a
-        tree are not all held at once."""
+        `structure_features` and `tag_features`), and its other features."""
+        out: list = []
+        self.walk(tree, lambda *phrase: out.append(phrase))
+        return out
+
+    def walk(self, tree: Node, emit: Callable[[Node, tuple, tuple, list], None]) -> None:
+        """`emit(phrase, structural key, tag key, other features)` for each
+        phrase of `tree`, pre-order (`phrases`); a tagger turns them into
+        rows at once, so that the features of a tree are not all held."""
         top = tree
         while top.word is None and top.label.raw in WRAPPERS and len(top.children) == 1 \
                 and top.children[0].word is None:
             top = top.children[0]
         if top.word is not None:
-            return []
+            return
         # id(phrase) -> (head child, head word, its tag, first word, words)
         info: dict[int, tuple[int, str, str, str, int]] = {}
         head_child = self.head_child
@@ -126,7 +131,6 @@ class TreeFeatures:
         up(top)
         gate_by_parent, skip_by_parent = self._gate_by_parent, self._skip_by_parent
         word_class = self._class
-        out: list = []
         no_skip: frozenset = frozenset()
 
         def down(parent: Node, p: str, gcat: str, gt: str) -> None:
@@ -173,13 +177,10 @@ class TreeFeatures:
                         right = k.label.cat if k.word is None else k.tag
                     else:
                         right = ">"
-                    if index is not None:
-                        words = [index(f, unseen) for f in words]
-                    out.append((node, (c, p, gcat, side, left, right), (c, p, pt, fw, pfw, side, gt), words))
+                    emit(node, (c, p, gcat, side, left, right), (c, p, pt, fw, pfw, side, gt), words)
                 down(node, c, p, pt)
 
         down(top, top.label.cat, "^", "^")
-        return out
 
 
 def structure_features(key: tuple) -> list[tuple[str, ...]]:
