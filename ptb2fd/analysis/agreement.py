@@ -15,9 +15,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from itertools import chain, groupby, islice
+from operator import attrgetter
+from typing import Iterable, Iterator
 
 from ptb2fd.record import Sentence
+from ptb2fd.trees.annotation import LOOK_AHEAD, verdict
 from ptb2fd.trees.ptbtree import parse_tree
+from ptb2fd.trees.splitter import RawTree
 from ptb2fd.trees.strip import render, strip
 
 # The fields compared, in the order the table lists them.
@@ -99,16 +104,29 @@ def stripped_text(text: str) -> str | None:
     return None if tree is None else render(tree)
 
 
+def as_parsed(raws: Iterable[RawTree]) -> Iterator[tuple[RawTree, RawTree | None]]:
+    """Each gold item and the same tree as a parser gives it (None when it
+    holds nothing but empty elements). A stripped tree carries the verdict
+    its file of stripped trees gets (trees/annotation.py: partly annotated
+    when it has LOOK_AHEAD trees, none with an empty element), not the gold
+    file's: what `--functions auto` decides for a parser's file."""
+    for _, group in groupby(raws, key=attrgetter("source")):
+        pairs = ((raw, stripped_text(raw.text)) for raw in group)
+        head = list(islice(pairs, LOOK_AHEAD))
+        found = verdict([replace(raw, text=text) for raw, text in head if text is not None])
+        for raw, text in chain(head, pairs):
+            yield raw, (replace(raw, text=text, annotation=found) if text is not None else None)
+
+
 def check_functions(gold, other, raws, examples: int = 3) -> Agreement:
     """Each tree of `raws` converted by `gold` as it is and by `other`
-    stripped (ptb2fd.trees.strip); the two records of each word compared."""
+    stripped (`as_parsed`); the two records of each word compared."""
     result = Agreement()
-    for raw in raws:
+    for raw, parsed in as_parsed(raws):
         g = gold.convert(raw)
         if g.sentence is None:
             result.add(None, None)
             continue
-        text = stripped_text(raw.text)
-        o = other.convert(replace(raw, text=text)) if text is not None else None
+        o = other.convert(parsed) if parsed is not None else None
         result.add(g.sentence, o.sentence if o is not None else None, examples)
     return result

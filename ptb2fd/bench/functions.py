@@ -18,9 +18,7 @@ TEST_FILES = "wsj_01*"
 
 
 def measure_functions(repeat: int) -> dict:
-    from dataclasses import replace
-
-    from ptb2fd.analysis.agreement import stripped_text
+    from ptb2fd.analysis.agreement import as_parsed
     from ptb2fd.conversion.converter import Converter
     from ptb2fd.functions.model import default_model_path, load_model
     from ptb2fd.ruleset.load import load_rules
@@ -29,7 +27,7 @@ def measure_functions(repeat: int) -> dict:
 
     rules = load_rules()
     raws = list(read_trees(resolve_inputs([], "treebank", TEST_FILES)))
-    parsed = [replace(raw, text=stripped_text(raw.text)) for raw in raws]  # as a parser gives them
+    parsed = [p for _, p in as_parsed(raws) if p is not None]  # as a parser gives them
     runs = {"gold": (raws, "gold"), "infer": (raws, "infer"), "parsed": (parsed, "auto")}
     cpu: dict[str, list[float]] = {name: [] for name in runs}
     loads = []

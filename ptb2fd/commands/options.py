@@ -62,7 +62,9 @@ def input_args(p: argparse.ArgumentParser) -> None:
                    help="function tags: gold uses the tree's own; infer predicts them (and puts back empty "
                         "elements), ignoring any given; complete infers but keeps the tags a tree has (for "
                         "partly tagged treebanks such as GUM); auto (default) infers for a tree with no function "
-                        "tag or empty element at all (parser output), gold for any other (docs/parser-output.md)")
+                        "tag or empty element at all (parser output), completes the trees of a file whose first 14 "
+                        "trees have no empty element (partly tagged), and keeps a Penn file's tags "
+                        "(docs/parser-output.md)")
     p.add_argument("--function-model", metavar="MODEL",
                    help="the function-tag model (default: the one shipped, trained on the sample's dev half; "
                         "make one with `ptb2fd train-functions`)")

@@ -117,7 +117,7 @@ class Converter:
         if raw.error is not None:
             err = TreeParseError(raw.error, loc)
             return Result(raw.sent_id, loc, FAILED, error=err, reason=err.kind)
-        parse = Parse(loc, raw.text)
+        parse = Parse(loc, raw.text, raw.annotation)
         try:
             self.pipeline.run(parse)
         except SkippedTree as skip:

@@ -29,9 +29,10 @@ RECURSION_LIMIT = 3000  # 500 levels x 3 frames, and room for the caller's frame
 class Parse:
     """Working state of one sentence. Stages add attributes to it."""
 
-    def __init__(self, location: Location, text: str):
+    def __init__(self, location: Location, text: str, annotation: str | None = None):
         self.location = location
         self.text = text
+        self.annotation = annotation  # what the file's first trees say of its annotation (trees/annotation.py)
         self.fired: Counter[str] = Counter()  # rule id -> times it decided something
         self.notes: Counter[str] = Counter()  # other counts for --stats (unknown labels, ...)
 

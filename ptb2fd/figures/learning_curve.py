@@ -4,8 +4,8 @@ test and on GUM's held-out documents, in every view.
 
 GUM (../shared/treebanks/gum, parser trees with some function tags and no
 empty elements) is converted with the default options (`--functions auto`
-completes the trees that show a gap of annotation, docs/parser-output.md)
-and split by document,
+completes the trees of a file whose first 14 trees have no empty element,
+docs/parser-output.md) and split by document,
 once and for all: in each genre, its documents in name order, every fifth
 from the third (`held_out`) is held out, 23 of the 108. A part of a
 training set is its first N sentences: WSJ dev in file order; GUM's

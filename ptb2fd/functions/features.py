@@ -59,6 +59,18 @@ class TreeFeatures:
         # None: all. A VP never does, nor a clause inside an SBAR.
         self.gate = gate
         self._class_memo: dict[tuple[str, str], str] = {}
+        # the same, looked up once per parent: parent -> categories; (parent,
+        # its first word) -> (category, side) pairs skipped
+        self._gate_by_parent: dict[str, frozenset[str]] | None = None
+        if gate is not None:
+            by_parent: dict[str, set[str]] = {}
+            for c, p in gate:
+                by_parent.setdefault(p, set()).add(c)
+            self._gate_by_parent = {p: frozenset(cs) for p, cs in by_parent.items()}
+        skip_by: dict[tuple[str, str], set[tuple[str, str]]] = {}
+        for c, p, pfw, side in skip:
+            skip_by.setdefault((p, pfw), set()).add((c, side))
+        self._skip_by_parent = {k: frozenset(v) for k, v in skip_by.items()}
 
     def _class(self, word: str, tag: str) -> str:
         key = (word, tag)
@@ -80,44 +92,59 @@ class TreeFeatures:
         features and of its features on tags and first words (which repeat
         from phrase to phrase: a tagger keeps what each key gave, see
         `structure_features` and `tag_features`), and its other features."""
+        out: list = []
+        self.walk(tree, lambda *phrase: out.append(phrase))
+        return out
+
+    def walk(self, tree: Node, emit: Callable[[Node, tuple, tuple, list], None]) -> None:
+        """`emit(phrase, structural key, tag key, other features)` for each
+        phrase of `tree`, pre-order (`phrases`); a tagger turns them into
+        rows at once, so that the features of a tree are not all held."""
         top = tree
         while top.word is None and top.label.raw in WRAPPERS and len(top.children) == 1 \
                 and top.children[0].word is None:
             top = top.children[0]
         if top.word is not None:
-            return []
+            return
         # id(phrase) -> (head child, head word, its tag, first word, words)
         info: dict[int, tuple[int, str, str, str, int]] = {}
         head_child = self.head_child
         rich = self.rich
 
-        def up(node: Node) -> tuple[int, str, str, str, int]:
+        def up(node: Node) -> None:
             # children first: a phrase's head word is its head child's
-            got = [up(k) if k.word is None else None for k in node.children]
+            kids = node.children
+            for k in kids:
+                if k.word is None:
+                    up(k)
             h = head_child(node)
-            head = node.children[h]
-            first = node.children[0]
-            hw, ht = (head.word.lower(), head.tag) if head.word is not None else got[h][1:3]
-            fw = first.word.lower() if first.word is not None else got[0][3]
-            n = sum(1 if g is None else g[4] for g in got) if rich else 0
-            found = info[id(node)] = (h, hw, ht, fw, n)
-            return found
+            head = kids[h]
+            if head.word is not None:
+                hw, ht = head.word.lower(), head.tag
+            else:
+                _, hw, ht, _, _ = info[id(head)]
+            first = kids[0]
+            fw = first.word.lower() if first.word is not None else info[id(first)][3]
+            n = sum(1 if k.word is not None else info[id(k)][4] for k in kids) if rich else 0
+            info[id(node)] = (h, hw, ht, fw, n)
 
         up(top)
-        gate, skip = self.gate, self.skip
+        gate_by_parent, skip_by_parent = self._gate_by_parent, self._skip_by_parent
         word_class = self._class
-        out: list = []
+        no_skip: frozenset = frozenset()
 
         def down(parent: Node, p: str, gcat: str, gt: str) -> None:
             ph, pw, pt, pfw, _ = info[id(parent)]
             sibs = parent.children
             last = len(sibs) - 1
+            gate_here = gate_by_parent.get(p, no_skip) if gate_by_parent is not None else None
+            skip_here = skip_by_parent.get((p, pfw), no_skip) if skip_by_parent else no_skip
             for i, node in enumerate(sibs):
                 if node.word is not None:
                     continue
                 c = node.label.cat
                 side = "H" if i == ph else ("L" if i < ph else "R")
-                if (gate is None or (c, p) in gate) and (c, p, pfw, side) not in skip:
+                if (gate_here is None or c in gate_here) and (not skip_here or (c, side) not in skip_here):
                     h, hw, ht, fw, n = info[id(node)]
                     hclass = word_class(hw, ht)
                     # Chosen on held-out dev (wsj_0080-0099, trained on
@@ -140,13 +167,20 @@ class TreeFeatures:
                         words += [("clex", c, noun), ("cfwlex", c, fw, noun), ("cpvlex", c, p, verb, fw),
                                   ("cpvlexn", c, verb, noun), ("clen", c, _bucket(n)), ("chpos", c, _bucket(h)),
                                   ("cpseq", c, p, " ".join(_cat(k) if k is not node else f"[{c}]" for k in sibs))]
-                    out.append((node, (c, p, gcat, side, _cat(sibs[i - 1]) if i else "<",
-                                       _cat(sibs[i + 1]) if i < last else ">"),
-                                (c, p, pt, fw, pfw, side, gt), words))
+                    if i:
+                        k = sibs[i - 1]
+                        left = k.label.cat if k.word is None else k.tag
+                    else:
+                        left = "<"
+                    if i < last:
+                        k = sibs[i + 1]
+                        right = k.label.cat if k.word is None else k.tag
+                    else:
+                        right = ">"
+                    emit(node, (c, p, gcat, side, left, right), (c, p, pt, fw, pfw, side, gt), words)
                 down(node, c, p, pt)
 
         down(top, top.label.cat, "^", "^")
-        return out
 
 
 def structure_features(key: tuple) -> list[tuple[str, ...]]:

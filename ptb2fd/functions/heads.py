@@ -33,6 +33,9 @@ class HeadTable:
         self.rules = {str(cat): (spec["direction"] == "left", tuple(map(str, spec["priority"])))
                       for cat, spec in table["labels"].items()}
         self.punctuation = frozenset(map(str, table["punctuation"]))
+        # category -> (leftward, {wanted category: its place in the priority list})
+        self._ranks = {cat: (leftward, {want: r for r, want in reversed(list(enumerate(priority)))})
+                       for cat, (leftward, priority) in self.rules.items()}
         self._memo: dict[tuple, int] = {}
 
     def head_child(self, node: Node) -> int:
@@ -49,12 +52,18 @@ class HeadTable:
         return found
 
     def _search(self, cat: str, cats: tuple[str, ...]) -> int:
-        leftward, priority = self.rules.get(cat, (True, ()))
+        """The child of the first category in the priority list that is
+        there (the first such child in the rule's direction); else the
+        first child that is no punctuation, else the first."""
+        leftward, ranks = self._ranks.get(cat, (True, {}))
         order = range(len(cats)) if leftward else range(len(cats) - 1, -1, -1)
-        for want in priority:
-            for i in order:
-                if cats[i] == want:
-                    return i
+        best, best_rank = -1, len(ranks)
+        for i in order:
+            r = ranks.get(cats[i], best_rank)
+            if r < best_rank:
+                best, best_rank = i, r
+        if best >= 0:
+            return best
         for i in order:
             if cats[i] not in self.punctuation:
                 return i

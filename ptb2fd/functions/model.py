@@ -21,7 +21,6 @@ import io
 import json
 import zipfile
 from dataclasses import dataclass
-from itertools import repeat
 from pathlib import Path
 
 import numpy as np
@@ -96,43 +95,44 @@ class Tagger:
         self.labels: dict[tuple[str, int], Label] = {}  # (category, class) -> label
         # the weights with a row of zeros last, for the features the model has not seen
         self.weights = np.vstack([model.weights, np.zeros((1, model.weights.shape[1]), dtype=model.weights.dtype)])
-        self.unseen = repeat(len(model.weights))
+        self.unseen_row = len(model.weights)
         self.tags = [tags_of(c) for c in model.classes]
-        self._memos: tuple[dict, dict] = ({}, {})  # structural and tag keys -> their rows
+        # structural keys (categories only: few, and they repeat) -> their rows
+        self._structures: dict[tuple, tuple[int, ...]] = {}
 
     def predict(self, tree: Node) -> dict[int, tuple[str, ...]]:
         """id(phrase) -> predicted tags, for the phrases of `tree` given some."""
-        phrases = self.extract.phrases(tree)
-        if not phrases:
-            return {}
-        index = self.model.features.get
-        unseen = self.unseen
-        structures, tagged = self._memos
-        if len(structures) + len(tagged) > 200_000:  # bounded on a huge corpus
+        index, unseen = self.model.features.get, self.unseen_row
+        structures = self._structures
+        if len(structures) > 200_000:  # bounded on a huge corpus
             structures.clear()
-            tagged.clear()
+        nodes: list[Node] = []
         rows: list[int] = []
         starts: list[int] = []
-        for _, skey, tkey, words in phrases:
+
+        def emit(node: Node, skey: tuple, tkey: tuple, words: list) -> None:
+            nodes.append(node)
             starts.append(len(rows))
-            rows.append(0)
             r = structures.get(skey)
-            if r is None:
-                r = structures[skey] = self._rows(structure_features(skey))
+            if r is None:  # the intercept's row 0 first, then the key's features'
+                r = structures[skey] = (0, *self._rows(structure_features(skey)))
             rows.extend(r)
-            r = tagged.get(tkey)
-            if r is None:
-                r = tagged[tkey] = self._rows(tag_features(tkey))
-            rows.extend(r)
-            rows.extend(map(index, words, unseen))
+            # (tag keys hold words and seldom repeat: looked up each time; a
+            # feature the model does not know adds its row of zeros)
+            rows.extend([index(f, unseen) for f in tag_features(tkey)])
+            rows.extend([index(f, unseen) for f in words])
+
+        self.extract.walk(tree, emit)
+        if not nodes:
+            return {}
         scores = np.add.reduceat(self.weights[rows], starts, axis=0)
-        best = scores.argmax(axis=1).tolist()
         tags = self.tags
-        return {id(phrase[0]): tags[b] for phrase, b in zip(phrases, best) if tags[b]}
+        return {id(node): tags[b] for node, b in zip(nodes, scores.argmax(axis=1).tolist()) if tags[b]}
 
     def _rows(self, features: list[tuple[str, ...]]) -> tuple[int, ...]:
         """The rows of the features the model knows (a key's features give
-        the same rows every time: what each key gave is kept)."""
+        the same rows every time: what each key gave is kept; leaving out a
+        feature it does not know gives the sum that its row of zeros gives)."""
         index = self.model.features
         return tuple(index[f] for f in features if f in index)
 

@@ -201,9 +201,12 @@ class Summary:
         done = self.functions()["auto"]
         if not self.converted or done <= share * self.converted:
             return None
+        from ptb2fd.trees.annotation import LOOK_AHEAD
+
         return (f"warning: --functions auto completed {done} of {self.converted} trees "
-                f"({100 * done / self.converted:.0f} %) as parser output or partly tagged trees "
-                f"(docs/parser-output.md); give --functions gold to convert every tree as it is")
+                f"({100 * done / self.converted:.0f} %) as parser output or partly tagged trees (a file whose "
+                f"first {LOOK_AHEAD} trees have no empty element is taken as partly tagged: docs/parser-output.md); "
+                f"give --functions gold to convert every tree as it is")
 
     def to_json(self, rule_ids: dict[str, list[str]] | None = None) -> dict:
         data = {

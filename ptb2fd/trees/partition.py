@@ -167,10 +167,16 @@ def piece_items(piece: Piece, encoding: str | None = None) -> Iterator[RawTree]:
     if piece.whole:
         yield from read_trees([piece.path], encoding, names=[piece.name])
         return
+    # the file's verdict on its annotation comes from its first trees, whichever piece this is
+    head = read_trees([piece.path], encoding, names=[piece.name])
+    first = next(head, None)
+    head.close()
+    annotation = first.annotation if first is not None else None
     lines = _piece_lines(piece, encoding, sentinel=True)
     own = len(lines) - (1 if piece.end is not None else 0)
     for raw in split_trees(lines, piece.name):
         if raw.line > own:
             break
-        raw = RawTree(raw.source, raw.index + piece.index_offset, raw.line + piece.line_offset, raw.text, raw.error)
-        yield check_decoded(raw, encoding)
+        raw = check_decoded(RawTree(raw.source, raw.index + piece.index_offset, raw.line + piece.line_offset,
+                                    raw.text, raw.error), encoding)
+        yield replace(raw, annotation=annotation) if annotation is not None else raw

@@ -10,6 +10,9 @@ gives one failed item after the trees read from it.
 Files are cut into trees by `splitter.split_trees`: every item found gets
 a stable id, file name and 1-based index (`wsj_0001.mrg:1`), and damage to
 one tree never changes the items, or the ids, of the trees around it.
+Each item carries what its file's first trees say of the file's
+annotation (`annotation.file_annotation`: Penn, partly annotated, or too
+short to tell), for `--functions auto`.
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ from ptb2fd.trees.inputs import (  # noqa: F401
     resolve_inputs,
     treebank_root,
 )
+from ptb2fd.trees.annotation import file_annotation
 from ptb2fd.trees.splitter import RawTree, split_trees
 
 _UNDECODED = re.compile("[\udc80-\udcff]+")  # bytes kept by errors="surrogateescape"
@@ -77,9 +81,10 @@ def read_trees(paths: Iterable[str], encoding: str | None = None,
         problem: list = []
         count = 0
         with handle:
-            for raw in split_trees(_guarded(handle, problem), name):
+            raws = (check_decoded(raw, encoding) for raw in split_trees(_guarded(handle, problem), name))
+            for raw in file_annotation(raws):
                 count = raw.index
-                yield check_decoded(raw, encoding)
+                yield raw
         if problem:
             line, message = problem[0]
             yield RawTree(name, count + 1, line, "", f"cannot read input after line {line - 1}: {message}")

@@ -58,6 +58,7 @@ class RawTree:
     line: int  # line the item starts on
     text: str
     error: str | None = None  # a problem the splitter already found
+    annotation: str | None = None  # what the file's first trees say of its annotation (annotation.py)
 
     @property
     def sent_id(self) -> str:

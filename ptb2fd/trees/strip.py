@@ -48,16 +48,34 @@ def strip(node: Node, null_tags: frozenset[str] = NULL_TAGS, keep_tags: bool = F
     tree that is parser output already returns it."""
     if node.word is not None:
         return None if node.tag in null_tags else node
+    return _strip_phrase(node, null_tags, keep_tags)
+
+
+def _strip_phrase(node: Node, null_tags: frozenset[str], keep_tags: bool) -> Node | None:
     kids = node.children
-    new = [k for k in (c if c.word is not None and c.tag not in null_tags else strip(c, null_tags, keep_tags)
-                       for c in kids) if k is not None]
-    if not new:
+    if not kids:
         return None
-    top = node.label.raw in ("", "ROOT", "TOP")  # a wrapper is kept as the input has it
-    label = node.label if top else bare_label(node.label, keep_tags)
-    if label is node.label and len(new) == len(kids) and all(a is b for a, b in zip(new, kids)):
-        return node
-    return Node(label, tuple(new))
+    new = None  # the children so far, once one of them changed
+    for i, child in enumerate(kids):
+        if child.word is not None:
+            kept = None if child.tag in null_tags else child
+        else:
+            kept = _strip_phrase(child, null_tags, keep_tags)
+        if kept is not child:
+            if new is None:
+                new = list(kids[:i])
+            if kept is not None:
+                new.append(kept)
+        elif new is not None:
+            new.append(child)
+    label = node.label
+    # a label that is its bare category ("NP", and the wrappers "", "ROOT",
+    # "TOP", which are kept as the input has them) stays
+    if label.raw != label.cat:
+        label = bare_label(label, keep_tags)
+    if new is None:
+        return node if label is node.label else Node(label, kids)
+    return Node(label, tuple(new)) if new else None
 
 
 def strip_pairs(node: Node, null_tags: frozenset[str] = NULL_TAGS) -> tuple[Node | None, list[tuple[Node, Label]]]:

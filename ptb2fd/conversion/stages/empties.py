@@ -162,16 +162,30 @@ def _span(node: Node, leaves: _LeafIndex) -> tuple[int, int]:
 
 
 def _rebuild(tree: Node, edits: dict[int, list]) -> Node:
-    """The tree with the edits applied, children before parents."""
+    """The tree with the edits applied, children before parents; only the
+    edited phrases and those above them are built anew, the rest is shared."""
     order: list[Node] = []
+    parent: dict[int, Node] = {}  # id(phrase) -> its parent
     stack = [tree]
     while stack:
         node = stack.pop()
-        if node.word is None:
-            order.append(node)
-            stack.extend(node.children)
+        order.append(node)
+        for child in node.children:
+            if child.word is None:
+                parent[id(child)] = node
+                stack.append(child)
+    dirty: set[int] = set()
+    for key in edits:
+        while key not in dirty:
+            dirty.add(key)
+            up = parent.get(key)
+            if up is None:
+                break
+            key = id(up)
     built: dict[int, Node] = {}
     for node in reversed(order):
+        if id(node) not in dirty:
+            continue
         kids = [built.get(id(c), c) for c in node.children]
         label = node.label
         mine = edits.get(id(node), ())

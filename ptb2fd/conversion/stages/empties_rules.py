@@ -98,12 +98,20 @@ class Site:
     (parent, the parent's chain) or None; the ancestors are listed only
     when a condition asks for them."""
 
-    __slots__ = ("node", "chain", "_ancestors")
+    __slots__ = ("node", "chain", "_ancestors", "_verb")
 
     def __init__(self, node: Node, chain: tuple | None):
         self.node = node
         self.chain = chain
         self._ancestors: list[Node] | None = None
+        self._verb: int | None = -1  # -1: not looked for yet
+
+    @property
+    def verb(self) -> int | None:
+        """`verb_index` of the phrase, looked for once for all the rules."""
+        if self._verb == -1:
+            self._verb = verb_index(self.node)
+        return self._verb
 
     @property
     def parent(self) -> Node | None:
@@ -153,7 +161,7 @@ def holds(rule: EmptyRule, site: Site) -> bool:
     if rule.parent and (parent is None or not any_match(rule.parent, parent)):
         return False
     if rule.verb or rule.not_verb_word or rule.object is not None:
-        v = verb_index(node)
+        v = site.verb
         if v is None:
             return False
         verb = node.children[v]

@@ -12,13 +12,17 @@ per tree (`--functions`):
 - `complete`: `infer`, but the tags the tree has are kept; for treebanks
   with some tags and no empty elements, as GUM (docs/parser-output.md);
 - `auto` (the default): `infer` for parser output, a tree with a clause
-  but no function tag and no empty element at all (`TreeShape`); for a
-  tree with some annotation, what functions_auto.py opens: the untagged
-  phrases of a tree without empty elements that shows a gap of annotation
-  (a clause without -SBJ, a passive without trace) get predicted tags and
-  its empty elements are put back; any other tree is taken as given. A
-  tree the model gives no tag and no empty element is converted as given,
-  and not marked as inferred.
+  but no function tag and no empty element at all (`TreeShape`). A tree
+  with some annotation follows its file (`Parse.annotation`, read from the
+  text of the file's first trees by trees/annotation.py): in a file with
+  an empty element among its first 14 trees (Penn annotation) it is taken
+  as given; in a file whose first 14 trees have none (partly annotated, as
+  GUM) it is completed as under `complete`, unless it has an empty element
+  of its own; in a shorter file without any, functions_auto.py decides on
+  the tree alone (its untagged phrases are predicted when it shows a gap
+  of annotation: a clause without -SBJ, a passive without trace). A tree
+  the model gives no tag and no empty element is converted as given, and
+  not marked as inferred.
 The rest of the pipeline runs unchanged on the result, so the roles are
 still decided by rules/*.yaml: "(S (NP He) (VP (VBD left) (NP Tuesday)))"
 becomes "(S (NP-SBJ He) (VP left (NP-TMP Tuesday)))" and "Tuesday" is
@@ -33,8 +37,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ptb2fd.conversion.pipeline import Parse
-from ptb2fd.conversion.stages.functions_auto import open_phrases, phrases
+from ptb2fd.conversion.stages.functions_auto import has_empty, open_phrases, phrases
 from ptb2fd.errors import UsageError
+from ptb2fd.trees.annotation import PARTIAL, PENN
 from ptb2fd.trees.ptbtree import Node
 from ptb2fd.trees.strip import strip
 
@@ -111,20 +116,21 @@ def relabel(tree: Node, predicted: dict[int, tuple[str, ...]], tagger) -> tuple[
     def build(node: Node) -> Node:
         nonlocal count
         kids = node.children
-        new = []
-        changed = False
-        for k in kids:
+        new = None  # the children so far, once one of them changed
+        for i, k in enumerate(kids):
             if k.word is None:
                 b = build(k)
-                changed = changed or b is not k
-                new.append(b)
-            else:
+                if b is not k and new is None:
+                    new = list(kids[:i])
+                if new is not None:
+                    new.append(b)
+            elif new is not None:
                 new.append(k)
         tags = predicted.get(id(node))
         if tags:
             count += 1
-            return Node(label_of(node.label.cat, tags), tuple(new))
-        return Node(node.label, tuple(new)) if changed else node
+            return Node(label_of(node.label.cat, tags), kids if new is None else tuple(new))
+        return node if new is None else Node(node.label, tuple(new))
 
     return build(tree), count
 
@@ -184,7 +190,12 @@ class InferFunctions:
         if self.mode == "auto":
             if tree_shape(tree, stop_early=True).parser_output:
                 stripped = tree  # no tag, no empty element: nothing to strip
-            else:
+            elif parse.annotation == PENN:
+                return  # a file annotated to the Penn guidelines: the tree as given
+            elif parse.annotation == PARTIAL and not has_empty(tree):
+                complete = True  # a partly annotated file: its tags stay, the rest is predicted
+                stripped = strip(tree, keep_tags=True)
+            else:  # a short file without empty elements: this tree on its own
                 opened = open_phrases(tree, self.restorer)
                 stripped = tree
         else:  # (strip gives back a tree it leaves as it is)

@@ -1,4 +1,7 @@
-"""What `--functions auto` predicts in a tree that carries some annotation.
+"""What `--functions auto` predicts in a tree that carries some annotation,
+when its file says nothing: a file of fewer than 14 trees without any empty
+element (trees/annotation.py; a longer file decides for all its trees), or
+a tree converted on its own (`Converter.convert_text`).
 
 A gold Penn tree is annotated wherever the guidelines ask: each clause
 has a subject tagged -SBJ (an empty one, "(NP-SBJ (-NONE- *))", when
@@ -26,12 +29,12 @@ the company))"), and whose participles without a trace are adjectives
 from a gold tree that needs no empty element, "(S (NP-SBJ Prices) (VP rose
 (PP in (NP May))))", and is converted as given.
 
-Known failure: a partly tagged tree without either gap keeps its untagged
-phrases untagged ("rose [in May]": an oblique, not `temporal`); use
-`--functions complete` for such a treebank. A gold tree with no empty
-element and a passive the annotators left without a trace ("The claim
-is not backed by the record") gets the trace and predicted tags: its records say
-so (`functions`, and the rule that put the trace back).
+Known failure, in such short files only: a partly tagged tree without
+either gap keeps its untagged phrases untagged ("rose [in May]": an
+oblique, not `temporal`); a gold tree with no empty element and a passive
+the annotators left without a trace ("The claim is not backed by the
+record") gets the trace and predicted tags: its records say so
+(`functions`, and the rule that put the trace back).
 """
 from __future__ import annotations
 
