@@ -166,7 +166,9 @@ class TreeFeatures:
                         verb = lexname(pw, "v") if pt[:2] == "VB" else pt
                         words += [("clex", c, noun), ("cfwlex", c, fw, noun), ("cpvlex", c, p, verb, fw),
                                   ("cpvlexn", c, verb, noun), ("clen", c, _bucket(n)), ("chpos", c, _bucket(h)),
-                                  ("cpseq", c, p, " ".join(_cat(k) if k is not node else f"[{c}]" for k in sibs))]
+                                  # joined by "+", not a space: the model file
+                                  # writes a feature's parts joined by spaces
+                                  ("cpseq", c, p, "+".join(_cat(k) if k is not node else f"[{c}]" for k in sibs))]
                     if i:
                         k = sibs[i - 1]
                         left = k.label.cat if k.word is None else k.tag
