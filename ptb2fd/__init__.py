@@ -12,7 +12,7 @@ traceback from an import.
 """
 from importlib import import_module
 
-__version__ = "0.2.0"  # the one place the version is written (pyproject.toml reads it)
+__version__ = "0.3.0"  # the one place the version is written (pyproject.toml reads it)
 _WHERE = {
     "Converter": "conversion.converter", "Result": "conversion.converter", "Sentence": "record",
     "Token": "record", "RuleSet": "ruleset.load", "load_rules": "ruleset.load", "read_trees": "trees.reader",

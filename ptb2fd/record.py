@@ -74,7 +74,7 @@ class Sentence:
     # the tree before conversion: their number, None when there were none.
     markup: int | None = None
     # How the record was made, the same dict for every sentence of a run:
-    # {"ptb2fd": "0.2.0", "rules": "rules", "rules_sha256": "3f2a...",
+    # {"ptb2fd": "0.3.0", "rules": "rules", "rules_sha256": "3f2a...",
     # "functions": "auto", "function_model": "wsj-dev@1f2e3d4c",
     # "created": "2026-11-28T01:02:03Z"}; None for records made by hand.
     # Not compared: two runs of one conversion give equal sentences.

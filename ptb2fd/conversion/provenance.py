@@ -1,6 +1,6 @@
 """How a run's records were made: the `provenance` every sentence carries.
 
-    {"ptb2fd": "0.2.0", "rules": "rules", "rules_sha256": "3f2a9c...",
+    {"ptb2fd": "0.3.0", "rules": "rules", "rules_sha256": "3f2a9c...",
      "functions": "auto", "function_model": "wsj-dev@1f2e3d4c",
      "created": "2026-11-28T01:02:03Z"}
 

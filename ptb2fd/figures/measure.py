@@ -9,9 +9,11 @@ realizer, and the values.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import platform
 import shlex
+import shutil
 import subprocess
 import sys
 import time
@@ -64,6 +66,21 @@ class Run:
         self.work = work
         work.mkdir(parents=True, exist_ok=True)
         self.seconds: dict[str, float] = {}
+        self._check_made_by()
+
+    def _check_made_by(self) -> None:
+        """A work folder kept from a run of other code (a changed stage or
+        rule) would give that code's converted files and models, silently:
+        its files are made by this code, or removed first."""
+        stamp, made_by = self.work / "made-by", code_digest()
+        if stamp.exists() and stamp.read_text(encoding="utf-8").strip() == made_by:
+            return
+        stale = [p for p in self.work.iterdir() if p.name != stamp.name]
+        if stale:
+            print(f"figures: {self.work} holds files of other code: removed ({len(stale)})", file=sys.stderr)
+        for p in stale:
+            shutil.rmtree(p) if p.is_dir() and not p.is_symlink() else p.unlink()
+        stamp.write_text(made_by + "\n", encoding="utf-8")
 
     def path(self, name: str) -> Path:
         return self.work / name
@@ -101,6 +118,20 @@ class Run:
             self(cmd, stdout=partial if stdout else None)
             partial.rename(target)
         return target
+
+
+def code_digest() -> str:
+    """SHA-256 of what decides the figures' files: ptb2fd's code, data
+    and models, and the rule folder."""
+    from ptb2fd.rulelang.folder import default_rules_dir
+
+    package = Path(__file__).resolve().parents[1]
+    h = hashlib.sha256()
+    for root in (package, Path(default_rules_dir())):
+        for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            h.update(str(path.relative_to(root)).encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
 
 
 def commit() -> str:

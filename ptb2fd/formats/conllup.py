@@ -19,7 +19,7 @@ blank line. The comments carry what is not a word's: each one's value is
 compact JSON (ASCII only), read back exactly, and present only when the
 sentence has it:
 
-    # ptb2fd.provenance = {"ptb2fd":"0.2.0","rules":"rules",...}
+    # ptb2fd.provenance = {"ptb2fd":"0.3.0","rules":"rules",...}
     # ptb2fd.functions = {"model":"wsj-dev@1f2e3d4c","tags":9,"empty_elements":1}
     # ptb2fd.markup = 2
     # ptb2fd.unknown = {"label:ZZP":1}

@@ -8,7 +8,7 @@ a fourth, "functions", only when the function tags were predicted (parser
 output): `{"model": "wsj-dev@1f2e3d4c", "tags": 9, "empty_elements": 1}`,
 a fifth, "markup", only when markup leaves were removed from the tree (their
 number), and last "provenance", how the record was made (record.py,
-conversion/provenance.py): `{"ptb2fd": "0.2.0", "rules": "rules",
+conversion/provenance.py): `{"ptb2fd": "0.3.0", "rules": "rules",
 "rules_sha256": "...", "functions": "auto", "function_model": "wsj-dev@...",
 "created": "2026-11-28T01:02:03Z"}`.
 
