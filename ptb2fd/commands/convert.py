@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import closing
 
 from ptb2fd.commands.options import EXIT_STATUS, add_subparser, input_args
 from ptb2fd.errors import EmptyInputError, UsageError
@@ -173,12 +174,13 @@ def _convert_streaming(converter, items, args, sink, bar: Progress) -> None:
         if not parquet:
             text.write(header(args.format))
         render = None if parquet else renderer(args.format)
-        for result in convert_stream(converter, items, args.jobs, render=render):
-            bar.tree(result.location.source)
-            if parquet and result.sentence is not None:
-                writer.add(result.sentence)
-            if sink.add(result, text):
-                break
+        with closing(convert_stream(converter, items, args.jobs, render=render)) as results:
+            for result in results:  # (closed on any exit: --jobs workers stop at once)
+                bar.tree(result.location.source)
+                if parquet and result.sentence is not None:
+                    writer.add(result.sentence)
+                if sink.add(result, text):
+                    break
         if parquet:
             writer.close()
             out.buffer.flush()

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import closing
 from dataclasses import dataclass
 
 from ptb2fd.regen.check import RegenerationCheck
@@ -168,12 +169,17 @@ def regen_parallel(args, setup_of, builder):
             parts = _dask_parts(client, pieces, setup, workers)
         else:
             parts = fork_map(worker.run, pieces, workers, lambda piece: lost_part(piece, setup.encoding))
-        for part in parts:
-            for line in part.messages:
-                print(line, file=sys.stderr)
-            for entry in part.entries:
-                builder.add_entry(entry)
-            counts.merge(part.counts)
+        # Closed on any exit: a Ctrl-C that lands in this loop, not inside
+        # the generator, must stop the workers now (fork_map's cleanup), not
+        # whenever the generator is collected, which could be at interpreter
+        # exit with the pool still running (a run that hung after Ctrl-C).
+        with closing(parts):
+            for part in parts:
+                for line in part.messages:
+                    print(line, file=sys.stderr)
+                for entry in part.entries:
+                    builder.add_entry(entry)
+                counts.merge(part.counts)
         return worker, counts
     finally:
         if client is not None:

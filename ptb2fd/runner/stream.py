@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
@@ -117,8 +118,9 @@ def convert_stream(converter: Converter, items: Iterable[RawTree], jobs: int = 1
     def lost(batch: list[RawTree]) -> list:
         return [(r, None) for r in crashed(batch)]
 
-    for results in fork_map(convert_batch, _batches(items, BATCH), jobs, lost):
-        yield from map(_unpack, results)
+    with closing(fork_map(convert_batch, _batches(items, BATCH), jobs, lost)) as batches:
+        for results in batches:  # (closed with this generator: the workers stop with it)
+            yield from map(_unpack, results)
 
 
 @dataclass
