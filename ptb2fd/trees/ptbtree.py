@@ -122,6 +122,14 @@ class Node:
                 stack.extend(reversed(node.children))
         return out
 
+    def spans_any(self, positions: list[int]) -> bool:
+        """Whether a word position of `positions` lies in this node's span:
+        a stage that can change only around some words walks no other phrase."""
+        for t in positions:
+            if self.start <= t < self.end:
+                return True
+        return False
+
     def __repr__(self) -> str:
         if self.word is not None:
             return f"({self.tag} {self.word})"

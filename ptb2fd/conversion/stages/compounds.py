@@ -144,12 +144,7 @@ class GroupCompoundPrepositions:
         """`node` with its units grouped. A unit starts at a word where
         `_may_start` holds (`starts`), so a phrase that spans none of them
         stays as it is and is not walked."""
-        if node.word is not None:
-            return node
-        for t in starts:
-            if node.start <= t < node.end:
-                break
-        else:
+        if node.word is not None or not node.spans_any(starts):
             return node
         kids = [c if c.word is not None else self._rebuild(c, starts) for c in node.children]  # words stay
         changed = any(k is not c for k, c in zip(kids, node.children))

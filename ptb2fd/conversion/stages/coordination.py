@@ -64,12 +64,7 @@ class NestCoordination(FlatCoordination):
         phrase with a conjunction among its children, or with a phrase so
         changed below it: a phrase that spans no conjunction's start
         (`starts`) stays as it is and is not walked."""
-        if node.word is not None:
-            return node
-        for t in starts:
-            if node.start <= t < node.end:
-                break
-        else:
+        if node.word is not None or not node.spans_any(starts):
             return node
         kids = [c if c.word is not None else self._rebuild(c, starts) for c in node.children]  # words stay
         return self._coordinate(node, kids)
