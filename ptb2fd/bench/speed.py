@@ -149,7 +149,7 @@ def bench_peer(args) -> dict:
         trees.write_text("\n".join(Path(p).read_text(encoding="utf-8") for p in paths), encoding="utf-8")
         clear = clearnlp_command(trees)
         if clear is None:
-            print("peer: ClearNLP skipped (needs `java` on the PATH and the PyPI package clearnlp-converter==0.1, "
+            print("peer: ClearNLP skipped (needs `java` on the PATH and the PyPI package clearnlp-converter, "
                   "which bundles its jars: `apt-get install default-jre-headless; .venv/bin/pip install -e '.[peer]'`)")
             return {"peer": "skipped"}
         ours = _ptb2fd("convert", "--corpus", "treebank", "-o", str(tmp / "out.jsonl"), "--quiet")
