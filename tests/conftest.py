@@ -61,6 +61,23 @@ def converter(rules):
 
 
 @pytest.fixture(scope="session")
+def parse_before(converter):
+    """parse_before(text, name): the Parse of `text` once every stage of the
+    converter before the stage `name` has run (to test that stage alone)."""
+    from ptb2fd.conversion.pipeline import Parse
+
+    def run(text: str, name: str) -> Parse:
+        parse = Parse(None, text)
+        for stage in converter.pipeline.stages:
+            if stage.name == name:
+                return parse
+            stage.run(parse)
+        raise KeyError(f"no stage {name!r}")
+
+    return run
+
+
+@pytest.fixture(scope="session")
 def sample_raws():
     from ptb2fd.trees.reader import read_trees, resolve_inputs
 

@@ -39,25 +39,21 @@ class WholeWalk(GroupCompoundPrepositions):
         parse.compounds = self.found
 
 
-def grouped(stage, converter, text):
-    parse = Parse(None, text)
-    for earlier in converter.pipeline.stages:
-        if earlier.name == "compounds":
-            break
-        earlier.run(parse)
+def grouped(stage, parse_before, text):
+    parse = parse_before(text, "compounds")
     stage.run(parse)
     return repr(parse.tree), sorted((n.start, n.end, rid) for n, rid in parse.compounds.values())
 
 
 @pytest.mark.parametrize("text", TREES)
-def test_the_pruned_walk_groups_what_the_whole_walk_groups(rules, converter, text):
-    fast = grouped(GroupCompoundPrepositions(rules.compounds), converter, text)
-    slow = grouped(WholeWalk(rules.compounds), converter, text)
+def test_the_pruned_walk_groups_what_the_whole_walk_groups(rules, parse_before, text):
+    fast = grouped(GroupCompoundPrepositions(rules.compounds), parse_before, text)
+    slow = grouped(WholeWalk(rules.compounds), parse_before, text)
     assert fast == slow
 
 
-def test_the_invented_trees_hold_units(rules, converter):
-    units = [grouped(GroupCompoundPrepositions(rules.compounds), converter, t)[1] for t in TREES]
+def test_the_invented_trees_hold_units(rules, parse_before):
+    units = [grouped(GroupCompoundPrepositions(rules.compounds), parse_before, t)[1] for t in TREES]
     ids = {rid for us in units for _, _, rid in us}
     assert {"cp-because-of", "cp-according-to", "cp-due-to", "cp-out-of", "cp-instead-of"} <= ids
     assert sum(map(len, units)) >= 7

@@ -42,12 +42,8 @@ class WholeWalk(NestCoordination):
         parse.coordinations = self.coords
 
 
-def nested(stage, converter, text):
-    parse = Parse(None, text)
-    for earlier in converter.pipeline.stages:
-        if earlier.name == "coordination":
-            break
-        earlier.run(parse)
+def nested(stage, parse_before, text):
+    parse = parse_before(text, "coordination")
     stage.run(parse)
     coords = {id(n): n for n in _nodes(parse.tree)}
     found = sorted((coords[k].start, coords[k].end, c.rule_id, c.conjuncts) for k, c in parse.coordinations.items())
@@ -63,14 +59,14 @@ def _nodes(root):
 
 
 @pytest.mark.parametrize("text", TREES)
-def test_the_pruned_walk_nests_what_the_whole_walk_nests(rules, converter, text):
-    fast = nested(NestCoordination(rules.coordination, rules.treebank), converter, text)
-    slow = nested(WholeWalk(rules.coordination, rules.treebank), converter, text)
+def test_the_pruned_walk_nests_what_the_whole_walk_nests(rules, parse_before, text):
+    fast = nested(NestCoordination(rules.coordination, rules.treebank), parse_before, text)
+    slow = nested(WholeWalk(rules.coordination, rules.treebank), parse_before, text)
     assert fast == slow
 
 
-def test_the_invented_trees_hold_coordinations(rules, converter):
-    found = [nested(NestCoordination(rules.coordination, rules.treebank), converter, t)[1] for t in TREES]
+def test_the_invented_trees_hold_coordinations(rules, parse_before):
+    found = [nested(NestCoordination(rules.coordination, rules.treebank), parse_before, t)[1] for t in TREES]
     assert sum(map(len, found)) >= 7
     assert found[6] == []  # no conjunction
     assert found[3], "CONJP alone"
